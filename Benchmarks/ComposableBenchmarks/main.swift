@@ -1,0 +1,1 @@
+print("composable-bench: no benchmarks yet")

@@ -1,0 +1,1 @@
+print("taskman: not implemented yet")

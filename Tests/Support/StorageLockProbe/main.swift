@@ -1,0 +1,1 @@
+print("storage-lock-probe: not implemented yet")
