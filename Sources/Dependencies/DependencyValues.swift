@@ -1,0 +1,97 @@
+/// The collection of dependencies available to features: one computed property per
+/// ``DependencyKey``.
+///
+/// Read a value with the ``Dependency`` property wrapper and override values for a scope with
+/// ``withDependencies(_:operation:)-(_,()->R)``. Values not overridden come from the key's
+/// ``DependencyKey/liveValue`` or ``DependencyKey/testValue`` depending on ``context``, and are
+/// created once per set of values (so a live storage or a test clock is shared by everything
+/// that reads it).
+///
+/// ```swift
+/// extension DependencyValues {
+///   var apiClient: APIClient {
+///     get { self[APIClientKey.self] }
+///     set { self[APIClientKey.self] = newValue }
+///   }
+/// }
+/// ```
+public struct DependencyValues: Sendable {
+  /// The values in effect for the current task; ``withDependencies(_:operation:)-(_,()->R)`` binds
+  /// new ones for the duration of an operation, and they follow into child tasks.
+  @TaskLocal public static var current = DependencyValues()
+
+  private var overrides: [ObjectIdentifier: any Sendable] = [:]
+  private var defaults: DefaultValueCache
+  private var _context: DependencyContext
+  var access: DependencyAccess?
+
+  /// Creates values where every key has its default for `context`.
+  public init(context: DependencyContext = .live) {
+    self._context = context
+    self.defaults = DefaultValueCache()
+  }
+
+  /// Whether keys that were not overridden take their live or their test value.
+  ///
+  /// Changing the context starts a fresh set of default values.
+  public var context: DependencyContext {
+    get { _context }
+    set {
+      guard newValue != _context else { return }
+      _context = newValue
+      defaults = DefaultValueCache()
+    }
+  }
+
+  /// Reads or overrides the value for `key`.
+  ///
+  /// `property` names the ``DependencyValues`` property in messages; it defaults to the name of
+  /// the computed property this subscript is called from.
+  public subscript<Key: DependencyKey>(key: Key.Type, property: String = #function) -> Key.Value {
+    get {
+      if let value = overrides[ObjectIdentifier(key)] {
+        // Only `set` writes this slot, always with a `Key.Value`.
+        return value as! Key.Value
+      }
+      return defaults.value(for: key, context: _context) { [self] in
+        reportUnimplemented(Key.self, property: property)
+      }
+    }
+    set {
+      overrides[ObjectIdentifier(key)] = newValue
+    }
+  }
+
+  private func reportUnimplemented<Key: DependencyKey>(_ key: Key.Type, property: String) {
+    let location = access?.location ?? SourceLocation()
+    issueReporter(
+      """
+      @Dependency(\\.\(property)) has no test implementation, but was accessed from a test context:
+
+        Location: \(location)
+        Key: \(typeName(Key.self))
+        Value: \(typeName(Key.Value.self))
+
+      A dependency without a test value uses its live value in tests, which may touch the disk, \
+      the network or the real clock. To fix, override '\(property)' in this test: set \
+      'store.dependencies.\(property)' on a TestStore, or use \
+      'withDependencies { $0.\(property) = … } operation: { … }'.
+      """,
+      at: location
+    )
+  }
+}
+
+/// Where a dependency is being read from, captured by ``Dependency`` so that failures point at
+/// the feature rather than the library.
+struct DependencyAccess: Sendable {
+  var location: SourceLocation
+}
+
+/// A readable type name without the module prefix: `UUIDGenerator`, `Feature.State`.
+func typeName(_ type: Any.Type) -> String {
+  let full = String(reflecting: type)
+  guard let dot = full.firstIndex(of: "."), !full.hasPrefix("(") else { return full }
+  let module = full[..<dot]
+  return full.replacingOccurrences(of: "\(module).", with: "")
+}

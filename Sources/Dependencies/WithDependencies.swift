@@ -1,0 +1,43 @@
+/// Runs `operation` with dependencies changed by `update`, then restores the outer values.
+///
+/// Overrides nest: an inner call starts from the values of the outer one. Values follow into
+/// child tasks and `Task { }` created inside `operation`.
+///
+/// ```swift
+/// let id = withDependencies {
+///   $0.uuid = .incrementing
+/// } operation: {
+///   @Dependency(\.uuid) var uuid
+///   return uuid()
+/// }
+/// ```
+@discardableResult
+public func withDependencies<R>(
+  _ update: (inout DependencyValues) throws -> Void,
+  operation: () throws -> R
+) rethrows -> R {
+  var values = DependencyValues.current
+  try update(&values)
+  return try DependencyValues.$current.withValue(values, operation: operation)
+}
+
+/// Runs the async `operation` with dependencies changed by `update`, then restores the outer
+/// values.
+///
+/// ```swift
+/// await withDependencies {
+///   $0.clock = ImmediateClock()
+/// } operation: {
+///   await model.refresh()
+/// }
+/// ```
+@discardableResult
+public func withDependencies<R>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ update: (inout DependencyValues) throws -> Void,
+  operation: () async throws -> R
+) async rethrows -> R {
+  var values = DependencyValues.current
+  try update(&values)
+  return try await DependencyValues.$current.withValue(values, operation: operation)
+}
