@@ -1,0 +1,136 @@
+import Dispatch
+import Synchronization
+
+/// Tracks the effects of one test store so that tests can know, without sleeping or yielding,
+/// when nothing more can happen until a test clock advances.
+///
+/// The store registers each effect it starts and runs the effect's task with an ``Token``
+/// bound; ``TestClock`` reads the token when the task sleeps and tells the activity which effects
+/// are asleep. The activity is *quiescent* when every running effect is asleep on a test clock
+/// (or none is running): then `receive`, `finish` and `TestClock.advance` can decide at once.
+package final class EffectActivity: Sendable {
+  /// Identifies the effect a task belongs to; child tasks inherit it.
+  package struct Token: Sendable {
+    package let activity: EffectActivity
+    package let effectID: Int
+  }
+
+  /// The effect the current task runs for, if it was started by a tracked store.
+  @TaskLocal package static var current: Token?
+
+  package struct Snapshot: Sendable, Equatable {
+    /// Increases on every change, so a waiter can tell that something happened.
+    package var version: UInt64
+    package var runningEffects: Int
+    package var sleepingEffects: Int
+    /// Every running effect is asleep on a test clock.
+    package var isQuiescent: Bool { sleepingEffects >= runningEffects }
+  }
+
+  private struct State {
+    var version: UInt64 = 0
+    var nextEffectID = 0
+    var running: Set<Int> = []
+    /// Number of sleepers per running effect (a task group may sleep in several children).
+    var sleepers: [Int: Int] = [:]
+    var nextWaiterID = 0
+    var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
+
+    var snapshot: Snapshot {
+      Snapshot(version: version, runningEffects: running.count, sleepingEffects: sleepers.count)
+    }
+
+    mutating func changed() -> [CheckedContinuation<Bool, Never>] {
+      version &+= 1
+      let woken = Array(waiters.values)
+      waiters.removeAll()
+      return woken
+    }
+  }
+
+  private let state = Mutex(State())
+
+  package init() {}
+
+  package var snapshot: Snapshot { state.withLock { $0.snapshot } }
+
+  /// Registers a new effect before its task starts, so that it counts as running at once.
+  package func effectStarted() -> Token {
+    let (id, woken) = state.withLock { state in
+      let id = state.nextEffectID
+      state.nextEffectID += 1
+      state.running.insert(id)
+      return (id, state.changed())
+    }
+    woken.forEach { $0.resume(returning: true) }
+    return Token(activity: self, effectID: id)
+  }
+
+  package func effectFinished(_ token: Token) {
+    update { state in
+      state.running.remove(token.effectID)
+      state.sleepers[token.effectID] = nil
+    }
+  }
+
+  package func sleeperAdded(_ token: Token) {
+    update { state in
+      guard state.running.contains(token.effectID) else { return }
+      state.sleepers[token.effectID, default: 0] += 1
+    }
+  }
+
+  package func sleeperRemoved(_ token: Token) {
+    update { state in
+      guard let count = state.sleepers[token.effectID] else { return }
+      state.sleepers[token.effectID] = count > 1 ? count - 1 : nil
+    }
+  }
+
+  /// Records that something a waiter may care about happened (an action arrived).
+  package func touch() { update { _ in } }
+
+  private func update(_ body: (inout State) -> Void) {
+    let woken = state.withLock { state in
+      body(&state)
+      return state.changed()
+    }
+    woken.forEach { $0.resume(returning: true) }
+  }
+
+  /// Waits until the version moves past `version`; returns false if nothing changed within
+  /// `timeout`, which only happens when an effect is blocked on something other than a test
+  /// clock.
+  package func waitForChange(after version: UInt64, timeout: Duration) async -> Bool {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+      let waiterID: Int? = state.withLock { state in
+        guard state.version == version else { return nil }
+        let id = state.nextWaiterID
+        state.nextWaiterID += 1
+        state.waiters[id] = continuation
+        return id
+      }
+      guard let waiterID else {
+        continuation.resume(returning: true)
+        return
+      }
+      let (seconds, attoseconds) = timeout.components
+      let nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
+      DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+        let timedOut = self.state.withLock { $0.waiters.removeValue(forKey: waiterID) }
+        timedOut?.resume(returning: false)
+      }
+    }
+  }
+
+  /// Waits until every running effect is asleep on a test clock or finished. Returns false if
+  /// progress stalled for `timeout`.
+  @discardableResult
+  package func waitUntilQuiescent(timeout: Duration) async -> Bool {
+    while true {
+      let snapshot = self.snapshot
+      if snapshot.isQuiescent { return true }
+      guard await waitForChange(after: snapshot.version, timeout: timeout) else { return false }
+    }
+  }
+}
