@@ -62,6 +62,11 @@ public struct DependencyValues: Sendable {
     }
   }
 
+  /// The test clocks among the overridden values, which a test store ties to its effects.
+  package var testClocks: [TestClock] {
+    overrides.values.compactMap { $0 as? TestClock }
+  }
+
   private func reportUnimplemented<Key: DependencyKey>(_ key: Key.Type, property: String) {
     let location = access?.location ?? SourceLocation()
     issueReporter(

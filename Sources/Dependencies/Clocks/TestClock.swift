@@ -49,6 +49,13 @@ public final class TestClock: Clock, Sendable {
   }
 
   private let state: Mutex<State>
+  /// The effect activities of test stores using this clock: time only moves once their effects
+  /// have reached a sleep or finished, so an effect that just started is not skipped over.
+  private let attached = Mutex<[ObjectIdentifier: WeakActivity]>([:])
+
+  private struct WeakActivity {
+    weak var activity: EffectActivity?
+  }
   /// How long `advance` waits for a woken effect that makes no progress before moving on. Only
   /// reached when an effect waits on something other than this clock.
   private let stallTimeout: Duration
@@ -118,6 +125,7 @@ public final class TestClock: Clock, Sendable {
   /// Moves time forward to `deadline`, waking every sleeper whose deadline is reached, in
   /// deadline order. Moving backwards does nothing.
   public func advance(to deadline: Instant) async {
+    await settleAttached()
     while true {
       let woken: [Sleeper] = state.withLock { state in
         guard
@@ -150,6 +158,21 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
+  /// Lets a test store's effects reach their next suspension before time moves.
+  package func attach(_ activity: EffectActivity) {
+    attached.withLock { attached in
+      attached = attached.filter { $0.value.activity != nil }
+      attached[ObjectIdentifier(activity)] = WeakActivity(activity: activity)
+    }
+  }
+
+  private func settleAttached() async {
+    let activities = attached.withLock { $0.values.compactMap(\.activity) }
+    for activity in activities {
+      await activity.waitUntilQuiescent(timeout: stallTimeout)
+    }
+  }
+
   /// Lets woken sleepers reach their next suspension before time moves on.
   private func settle(_ woken: [Sleeper]) async {
     var activities: [ObjectIdentifier: EffectActivity] = [:]
@@ -164,6 +187,7 @@ public final class TestClock: Clock, Sendable {
     for activity in activities.values {
       await activity.waitUntilQuiescent(timeout: stallTimeout)
     }
+    await settleAttached()
     if untracked {
       // A task not started by a test store cannot be observed; give it scheduler turns to run.
       for _ in 0..<64 { await Task.yield() }

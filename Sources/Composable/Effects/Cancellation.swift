@@ -1,0 +1,65 @@
+/// An identifier for cancellable effects.
+///
+/// Any `Hashable & Sendable` value works; a type of its own per feature keeps ids from
+/// colliding:
+///
+/// ```swift
+/// enum CancelID { case search, timer }
+/// return .run { … }.cancellable(id: CancelID.search, cancelInFlight: true)
+/// ```
+///
+/// Ids are scoped to one store and the stores scoped from it: two independent stores using the
+/// same id never cancel each other's effects.
+public struct EffectID: Hashable, @unchecked Sendable {
+  // `AnyHashable` is not `Sendable`; every value stored here was `Sendable` when wrapped.
+  @usableFromInline let base: AnyHashable
+  /// The child features (an `ifLet`'s child, one `forEach` element…) the id belongs to, outermost
+  /// last: the same id used by two rows of a list names two different effects.
+  @usableFromInline var namespace: [AnyHashable]
+
+  /// Wraps a user's identifier.
+  @inlinable
+  public init(_ base: some Hashable & Sendable) {
+    self.base = AnyHashable(base)
+    self.namespace = []
+  }
+
+  @inlinable
+  init(base: AnyHashable, namespace: [AnyHashable]) {
+    self.base = base
+    self.namespace = namespace
+  }
+}
+
+extension Effect {
+  /// Makes this effect cancellable with ``cancel(id:)``.
+  ///
+  /// With `cancelInFlight`, effects already running under `id` are cancelled before this one
+  /// starts, so at most one runs at a time.
+  @inlinable
+  public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
+    cancellable(id: EffectID(id), cancelInFlight: cancelInFlight)
+  }
+
+  @inlinable
+  func cancellable(id: EffectID, cancelInFlight: Bool) -> Self {
+    switch operation {
+    case .none where !cancelInFlight:
+      return .none
+    default:
+      return Self(.cancellable(self, id: id, cancelInFlight: cancelInFlight))
+    }
+  }
+
+  /// Cancels every running effect that was made cancellable with `id` in this store tree.
+  @inlinable
+  public static func cancel(id: some Hashable & Sendable) -> Self {
+    Self(.cancel(EffectID(id)))
+  }
+
+  /// Cancels every running effect under each of `ids`.
+  @inlinable
+  public static func cancel(ids: some Sequence<EffectID>) -> Self {
+    .merge(ids.map { Self(.cancel($0)) })
+  }
+}

@@ -1,0 +1,220 @@
+import Dependencies
+import Synchronization
+
+/// Starts the effects of one store tree and keeps track of them: which tasks run, under which
+/// cancellation ids, and (for test stores) which effects are asleep.
+///
+/// Cancellation ids live here, so they are scoped to the store tree that owns the runtime.
+@usableFromInline
+package final class EffectRuntime: Sendable {
+  private struct Registry {
+    var nextTaskID = 0
+    var tasks: [Int: Task<Void, Never>] = [:]
+    var idsOfTask: [Int: [EffectID]] = [:]
+    var tasksByID: [EffectID: Set<Int>] = [:]
+    var finishedBeforeRegistration: Set<Int> = []
+    var isShutDown = false
+    var origins: [Int: SourceLocation] = [:]
+  }
+
+  private let registry = Mutex(Registry())
+  /// Set by test stores so that tests can tell when every effect is asleep or finished.
+  package let activity: EffectActivity?
+
+  @usableFromInline
+  convenience init() { self.init(activity: nil) }
+
+  package init(activity: EffectActivity?) {
+    self.activity = activity
+  }
+
+  /// Cancels every running effect; used when the root store goes away.
+  package func cancelAll() {
+    let tasks = registry.withLock { registry in
+      registry.isShutDown = true
+      return Array(registry.tasks.values)
+    }
+    tasks.forEach { $0.cancel() }
+  }
+
+  /// Where each running effect was started from, for effects started with an origin (by a
+  /// test store), in start order.
+  package var runningOrigins: [SourceLocation] {
+    registry.withLock { registry in
+      registry.origins.sorted { $0.key < $1.key }.map(\.value)
+    }
+  }
+
+  /// Cancels every running effect, leaving the runtime usable.
+  package func cancelRunning() {
+    let tasks = registry.withLock { Array($0.tasks.values) }
+    tasks.forEach { $0.cancel() }
+  }
+
+  /// The number of effects still running.
+  package var runningCount: Int { registry.withLock { $0.tasks.count } }
+
+  /// Cancels the effects registered under `id`.
+  package func cancel(id: EffectID) {
+    let tasks = registry.withLock { registry -> [Task<Void, Never>] in
+      guard let taskIDs = registry.tasksByID.removeValue(forKey: id) else { return [] }
+      return taskIDs.compactMap { registry.tasks[$0] }
+    }
+    tasks.forEach { $0.cancel() }
+  }
+
+  /// Starts `effect`. Actions sent synchronously (`.send`) go to `sink` before this returns;
+  /// tasks started for asynchronous work are appended to `tasks`.
+  @MainActor
+  @usableFromInline
+  package func start<Action>(
+    _ effect: Effect<Action>,
+    send: Send<Action>,
+    sink: (Action) -> Void,
+    tasks: inout [Task<Void, Never>],
+    origin: SourceLocation? = nil
+  ) {
+    start(effect, ids: [], send: send, sink: sink, tasks: &tasks, origin: origin)
+  }
+
+  @MainActor
+  private func start<Action>(
+    _ effect: Effect<Action>,
+    ids: [EffectID],
+    send: Send<Action>,
+    sink: (Action) -> Void,
+    tasks: inout [Task<Void, Never>],
+    origin: SourceLocation?
+  ) {
+    switch effect.operation {
+    case .none:
+      return
+    case let .send(action):
+      sink(action)
+    case let .run(priority, operation):
+      tasks.append(spawn(priority: priority, ids: ids, origin: origin) { await operation(send) })
+    case let .merge(effects):
+      for effect in effects {
+        start(effect, ids: ids, send: send, sink: sink, tasks: &tasks, origin: origin)
+      }
+    case .concatenate:
+      let box = UncheckedSendable(effect)
+      tasks.append(spawn(priority: nil, ids: ids, origin: origin) { [self] in await self.run(box, send: send) })
+    case let .cancellable(effect, id, cancelInFlight):
+      if cancelInFlight { cancel(id: id) }
+      start(effect, ids: ids + [id], send: send, sink: sink, tasks: &tasks, origin: origin)
+    case let .cancel(id):
+      cancel(id: id)
+    }
+  }
+
+  /// Runs `effect` to completion on the current task; used where effects must run in order.
+  private func run<Action>(_ box: UncheckedSendable<Effect<Action>>, send: Send<Action>) async {
+    guard !Task.isCancelled else { return }
+    switch box.value.operation {
+    case .none:
+      return
+    case let .send(action):
+      let action = UncheckedSendable(action)
+      await MainActor.run { send(action.value) }
+    case let .run(_, operation):
+      await operation(send)
+    case let .merge(effects):
+      await withTaskGroup(of: Void.self) { group in
+        for effect in effects {
+          let effect = UncheckedSendable(effect)
+          group.addTask { await self.run(effect, send: send) }
+        }
+      }
+    case let .concatenate(effects):
+      for effect in effects {
+        guard !Task.isCancelled else { return }
+        await run(UncheckedSendable(effect), send: send)
+      }
+    case let .cancellable(effect, id, cancelInFlight):
+      if cancelInFlight { cancel(id: id) }
+      let effect = UncheckedSendable(effect)
+      let child = spawnUntracked(ids: [id]) { await self.run(effect, send: send) }
+      await withTaskCancellationHandler {
+        await child.value
+      } onCancel: {
+        child.cancel()
+      }
+    case let .cancel(id):
+      cancel(id: id)
+    }
+  }
+
+  /// Starts a task for one effect, registered under `ids` and tracked as one effect.
+  private func spawn(
+    priority: TaskPriority?,
+    ids: [EffectID],
+    origin: SourceLocation? = nil,
+    operation: @escaping @Sendable () async -> Void
+  ) -> Task<Void, Never> {
+    let token = activity?.effectStarted()
+    let taskID = registry.withLock { registry in
+      defer { registry.nextTaskID += 1 }
+      return registry.nextTaskID
+    }
+    let task = Task(priority: priority) {
+      if let token {
+        await EffectActivity.$current.withValue(token, operation: operation)
+      } else {
+        await operation()
+      }
+      self.finished(taskID)
+      if let token { token.activity.effectFinished(token) }
+    }
+    register(task, taskID: taskID, ids: ids, origin: origin)
+    return task
+  }
+
+  /// Starts a task that belongs to an effect already being tracked (a cancellable part of a
+  /// concatenation).
+  private func spawnUntracked(
+    ids: [EffectID],
+    operation: @escaping @Sendable () async -> Void
+  ) -> Task<Void, Never> {
+    let taskID = registry.withLock { registry in
+      defer { registry.nextTaskID += 1 }
+      return registry.nextTaskID
+    }
+    let task = Task {
+      await operation()
+      self.finished(taskID)
+    }
+    register(task, taskID: taskID, ids: ids)
+    return task
+  }
+
+  private func register(
+    _ task: Task<Void, Never>, taskID: Int, ids: [EffectID], origin: SourceLocation? = nil
+  ) {
+    let cancelNow = registry.withLock { registry -> Bool in
+      if registry.finishedBeforeRegistration.remove(taskID) != nil { return false }
+      registry.tasks[taskID] = task
+      if let origin { registry.origins[taskID] = origin }
+      if !ids.isEmpty {
+        registry.idsOfTask[taskID] = ids
+        for id in ids { registry.tasksByID[id, default: []].insert(taskID) }
+      }
+      return registry.isShutDown
+    }
+    if cancelNow { task.cancel() }
+  }
+
+  private func finished(_ taskID: Int) {
+    registry.withLock { registry in
+      guard registry.tasks.removeValue(forKey: taskID) != nil else {
+        registry.finishedBeforeRegistration.insert(taskID)
+        return
+      }
+      registry.origins[taskID] = nil
+      for id in registry.idsOfTask.removeValue(forKey: taskID) ?? [] {
+        registry.tasksByID[id]?.remove(taskID)
+        if registry.tasksByID[id]?.isEmpty == true { registry.tasksByID[id] = nil }
+      }
+    }
+  }
+}

@@ -1,0 +1,11 @@
+/// A reducer that changes nothing and returns no effect.
+///
+/// Useful as a placeholder, or as the child of a `Scope` whose parent handles every action.
+public struct EmptyReducer<State, Action>: Reducer {
+  /// Creates a reducer that does nothing.
+  @inlinable
+  public init() {}
+
+  @inlinable
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+}

@@ -1,0 +1,119 @@
+import Dependencies
+
+extension Reducer {
+  /// Runs `child` on an optional child state while it is present, before this reducer.
+  ///
+  /// ```swift
+  /// var body: some ReducerOf<Self> {
+  ///   Reduce { state, action in … }
+  ///     .ifLet(\.editor, action: .editor) { Editor() }
+  /// }
+  /// ```
+  ///
+  /// When the parent sets the child state to `nil` (or replaces it with a child of another
+  /// identity, for `Identifiable` states), every effect the child started is cancelled. An action
+  /// for the child while it is `nil` is reported as a runtime warning naming this call.
+  @inlinable
+  public func ifLet<Child: Reducer>(
+    _ toChildState: WritableKeyPath<State, Child.State?>,
+    action toChildAction: CasePath<Action, Child.Action>,
+    @ReducerBuilder<Child.State, Child.Action> then child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> IfLetReducer<Self, Child> {
+    IfLetReducer(
+      parent: self,
+      child: child(),
+      toChildState: toChildState,
+      toChildAction: toChildAction,
+      identity: nil,
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Runs `child` on an optional, identifiable child state while it is present, before this
+  /// reducer; replacing the child with one of another `id` cancels the old child's effects.
+  @inlinable
+  public func ifLet<Child: Reducer>(
+    _ toChildState: WritableKeyPath<State, Child.State?>,
+    action toChildAction: CasePath<Action, Child.Action>,
+    @ReducerBuilder<Child.State, Child.Action> then child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> IfLetReducer<Self, Child> where Child.State: Identifiable {
+    IfLetReducer(
+      parent: self,
+      child: child(),
+      toChildState: toChildState,
+      toChildAction: toChildAction,
+      identity: { AnyHashable($0.id) },
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer made by ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``.
+public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  @usableFromInline let parent: Parent
+  @usableFromInline let child: Child
+  @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  @usableFromInline let toChildAction: CasePath<Parent.Action, Child.Action>
+  @usableFromInline let identity: ((Child.State) -> AnyHashable)?
+  @usableFromInline let location: SourceLocation
+
+  @inlinable
+  init(
+    parent: Parent,
+    child: Child,
+    toChildState: WritableKeyPath<Parent.State, Child.State?>,
+    toChildAction: CasePath<Parent.Action, Child.Action>,
+    identity: ((Child.State) -> AnyHashable)?,
+    location: SourceLocation
+  ) {
+    self.parent = parent
+    self.child = child
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.identity = identity
+    self.location = location
+  }
+
+  @inlinable
+  func instance(of childState: Child.State) -> ChildInstance {
+    ChildInstance(operatorID: AnyHashable(toChildState), identity: identity?(childState))
+  }
+
+  @inlinable
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    let before = state[keyPath: toChildState].map(instance(of:))
+    var childEffect = Effect<Parent.Action>.none
+    if let childAction = toChildAction._extract(action) {
+      if let before {
+        childEffect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+          .scoped(to: before)
+          .map(toChildAction._embed)
+      } else {
+        reportMissingChild(
+          operatorName: "An \"ifLet\"",
+          action: action,
+          problem: "when its child state was nil",
+          advice: """
+            This usually means the child was dismissed or cleared while it could still send \
+            actions, for example from an effect. Cancel the child's effects before setting its \
+            state to nil, or make sure nothing sends child actions while there is no child.
+            """,
+          location: location
+        )
+      }
+    }
+    let parentEffect = parent.reduce(into: &state, action: action)
+    guard let before else { return childEffect.merge(with: parentEffect) }
+    let after = state[keyPath: toChildState].map(instance(of:))
+    guard after != before else { return childEffect.merge(with: parentEffect) }
+    return .merge(childEffect, parentEffect, .cancel(id: before.lifetimeID))
+  }
+}

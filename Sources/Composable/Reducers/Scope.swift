@@ -1,0 +1,87 @@
+import Dependencies
+
+/// Runs a child reducer on part of the parent's state, for the child's actions.
+///
+/// For a child held in a property:
+///
+/// ```swift
+/// Scope(state: \.profile, action: .profile) { Profile() }
+/// ```
+///
+/// For a child that is one case of an enum state, use a case path for the state too; an action
+/// that arrives while the state is in another case is reported as a runtime warning:
+///
+/// ```swift
+/// Scope(state: .loggedIn, action: .loggedIn) { LoggedIn() }
+/// ```
+///
+/// Place `Scope` before the parent's own logic so that the child runs first.
+public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
+  @usableFromInline
+  enum StatePath {
+    case keyPath(WritableKeyPath<ParentState, Child.State>)
+    case casePath(CasePath<ParentState, Child.State>, SourceLocation)
+  }
+
+  @usableFromInline let toChildState: StatePath
+  @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
+  @usableFromInline let child: Child
+
+  /// Scopes to a property of the parent's state.
+  @inlinable
+  public init(
+    state toChildState: WritableKeyPath<ParentState, Child.State>,
+    action toChildAction: CasePath<ParentAction, Child.Action>,
+    @ReducerBuilder<Child.State, Child.Action> child: () -> Child
+  ) {
+    self.toChildState = .keyPath(toChildState)
+    self.toChildAction = toChildAction
+    self.child = child()
+  }
+
+  /// Scopes to one case of an enum state.
+  @inlinable
+  public init(
+    state toChildState: CasePath<ParentState, Child.State>,
+    action toChildAction: CasePath<ParentAction, Child.Action>,
+    @ReducerBuilder<Child.State, Child.Action> child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.toChildState = .casePath(
+      toChildState,
+      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+    self.toChildAction = toChildAction
+    self.child = child()
+  }
+
+  @inlinable
+  public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+    guard let childAction = toChildAction._extract(action) else { return .none }
+    switch toChildState {
+    case let .keyPath(keyPath):
+      let effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
+      return effect.isNone ? .none : effect.map(toChildAction._embed)
+    case let .casePath(casePath, location):
+      guard let effect = casePath.modify(&state, { child.reduce(into: &$0, action: childAction) }) else {
+        reportMissingChild(
+          operatorName: "A \"Scope\"",
+          action: action,
+          problem: "when its state held a different case",
+          advice: """
+            A "Scope" over an enum state runs its child only while the state is in the child's \
+            case. Make sure the parent does not change the case while the child can still send \
+            actions, for example from an effect, or cancel the child's effects when it changes \
+            the case.
+            """,
+          location: location
+        )
+        return .none
+      }
+      return effect.isNone ? .none : effect.map(toChildAction._embed)
+    }
+  }
+}

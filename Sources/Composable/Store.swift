@@ -1,0 +1,271 @@
+import Dependencies
+import Synchronization
+
+/// Runs a feature: holds its state, runs its reducer for each action, and runs the effects the
+/// reducer returns.
+///
+/// ```swift
+/// let store = Store(initialState: Counter.State()) {
+///   Counter()
+/// } withDependencies: {
+///   $0.clock = ContinuousClock()
+/// }
+/// store.send(.incrementButtonTapped)
+/// print(store.state.count)  // 1
+/// ```
+///
+/// ## Ordering contract
+///
+/// - Actions are processed first in, first out, in one loop on the main actor.
+/// - An action produced synchronously while processing (an ``Effect/send(_:)`` effect, sends
+///   inside ``Effect/merge(_:)-(Effect<Action>...)``, or a `send` from an observer) joins the end
+///   of the same queue: follow-ups run breadth-first, and all of them are processed before the
+///   outermost `send` returns.
+/// - A `send` made while the store is processing is queued, never run recursively, so a reducer
+///   never sees a state halfway through another action. Such a nested `send` returns a task with
+///   no effects; the effects it starts belong to the outermost `send`.
+/// - Chains of synchronous follow-ups use no stack: 100,000 of them run in constant stack space.
+/// - Asynchronous effects (``Effect/run(priority:operation:catch:fileID:filePath:line:column:)``)
+///   start after the action that returned them has been reduced; the actions they send join the
+///   queue when they arrive.
+/// - Observers (``observe(_:)``) are called once per processed batch, after the queue is empty.
+///
+/// Scoped stores (``scope(state:action:)``) hold no state of their own: they read from and send
+/// through their root, so a root action costs nothing per live scoped store.
+@MainActor
+public final class Store<State, Action> {
+  // Root stores own the state and the queue; scoped stores only forward to their parent.
+  @usableFromInline let root: Root?
+  @usableFromInline let parentState: (() -> State)?
+  @usableFromInline let parentSend: ((Action) -> StoreTask)?
+  @usableFromInline let parentObserve: ((@escaping @MainActor (State) -> Void) -> StoreSubscription)?
+
+  @usableFromInline
+  struct Observer {
+    @usableFromInline let flag: StoreSubscription.Flag
+    @usableFromInline let body: @MainActor (State) -> Void
+  }
+
+  @usableFromInline
+  final class Root {
+    // A pointer rather than a stored property: reducers mutate the state in place with no
+    // dynamic exclusivity check on every action.
+    @usableFromInline let state: UnsafeMutablePointer<State>
+    @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
+    @usableFromInline let dependencies: DependencyValues
+    @usableFromInline let runtime: EffectRuntime
+    @usableFromInline var queue: [Action] = []
+    @usableFromInline var isProcessing = false
+    @usableFromInline var observers: [Observer] = []
+
+    @usableFromInline
+    init(
+      state: State,
+      dependencies: DependencyValues,
+      runtime: EffectRuntime,
+      reduce: @escaping (inout State, Action) -> Effect<Action>
+    ) {
+      self.state = .allocate(capacity: 1)
+      self.state.initialize(to: state)
+      self.dependencies = dependencies
+      self.runtime = runtime
+      self.reduce = reduce
+    }
+
+    deinit {
+      runtime.cancelAll()
+      state.deinitialize(count: 1)
+      state.deallocate()
+    }
+  }
+
+  /// Creates a store running `reducer` from `initialState`.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The feature's reducer.
+  ///   - prepareDependencies: Changes to the current ``DependencyValues``; the reducer and every
+  ///     effect it starts run with the values captured here.
+  @inlinable
+  public convenience init<R: Reducer<State, Action>>(
+    initialState: State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  ) {
+    var dependencies = DependencyValues.current
+    prepareDependencies?(&dependencies)
+    let reducer = DependencyValues.$current.withValue(dependencies) { reducer() }
+    self.init(
+      root: Root(
+        state: initialState,
+        dependencies: dependencies,
+        runtime: EffectRuntime(),
+        reduce: { reducer.reduce(into: &$0, action: $1) }
+      )
+    )
+  }
+
+  @usableFromInline
+  init(root: Root) {
+    self.root = root
+    self.parentState = nil
+    self.parentSend = nil
+    self.parentObserve = nil
+  }
+
+  @usableFromInline
+  init(
+    state: @escaping () -> State,
+    send: @escaping (Action) -> StoreTask,
+    observe: @escaping (@escaping @MainActor (State) -> Void) -> StoreSubscription
+  ) {
+    self.root = nil
+    self.parentState = state
+    self.parentSend = send
+    self.parentObserve = observe
+  }
+
+  /// The current state.
+  @inlinable
+  public var state: State {
+    if let root { return root.state.pointee }
+    return parentState!()
+  }
+
+  /// Reads one value of the current state.
+  @inlinable
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    state[keyPath: keyPath]
+  }
+
+  /// Sends `action` to the reducer, processes it and every action it produces synchronously,
+  /// and starts the effects they return.
+  ///
+  /// - Returns: The effects started; `await store.send(action).finish()` waits for them.
+  @inlinable
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    guard let root else { return parentSend!(action) }
+    if root.isProcessing {
+      root.queue.append(action)
+      return StoreTask(nil)
+    }
+    return process(action, in: root)
+  }
+
+  @inlinable
+  func process(_ action: Action, in root: Root) -> StoreTask {
+    root.isProcessing = true
+    var tasks: [Task<Void, Never>] = []
+    DependencyValues.$current.withValue(root.dependencies) {
+      let effect = root.reduce(&root.state.pointee, action)
+      if !effect.isNone { start(effect, in: root, tasks: &tasks) }
+      drainQueue(root, tasks: &tasks)
+    }
+    if !root.observers.isEmpty { notifyObservers(root, tasks: &tasks) }
+    root.isProcessing = false
+    return tasks.isEmpty ? StoreTask(nil) : StoreTask(tasks: tasks)
+  }
+
+  @inlinable
+  func drainQueue(_ root: Root, tasks: inout [Task<Void, Never>]) {
+    var index = 0
+    while index < root.queue.count {
+      let next = root.queue[index]
+      index += 1
+      let effect = root.reduce(&root.state.pointee, next)
+      if !effect.isNone { start(effect, in: root, tasks: &tasks) }
+    }
+    if index > 0 { root.queue.removeAll(keepingCapacity: true) }
+  }
+
+  @usableFromInline
+  func start(_ effect: Effect<Action>, in root: Root, tasks: inout [Task<Void, Never>]) {
+    let send = Send<Action> { [weak self] action in self?.send(action) }
+    root.runtime.start(effect, send: send, sink: { root.queue.append($0) }, tasks: &tasks)
+  }
+
+  @usableFromInline
+  func notifyObservers(_ root: Root, tasks: inout [Task<Void, Never>]) {
+    // Observers may send; their actions were queued and form the next batch.
+    repeat {
+      let state = root.state.pointee
+      root.observers.removeAll { !$0.flag.isActive }
+      for observer in root.observers { observer.body(state) }
+      if root.queue.isEmpty { return }
+      DependencyValues.$current.withValue(root.dependencies) {
+        drainQueue(root, tasks: &tasks)
+      }
+    } while true
+  }
+
+  /// Calls `observer` with the new state after each processed batch of actions.
+  ///
+  /// The observation lasts until the returned subscription is cancelled or released.
+  ///
+  /// ```swift
+  /// let subscription = store.observe { state in render(state) }
+  /// ```
+  public func observe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
+    guard let root else { return parentObserve!(observer) }
+    let subscription = StoreSubscription()
+    root.observers.append(Observer(flag: subscription.flag, body: observer))
+    return subscription
+  }
+
+  /// A store for a child feature, reading `state` from this store's state and sending child
+  /// actions embedded with `action`.
+  ///
+  /// ```swift
+  /// let counterStore = appStore.scope(state: \.counter, action: .counter)
+  /// ```
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState>,
+    action toChildAction: CasePath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    scope(
+      state: { $0[keyPath: toChildState] },
+      action: { toChildAction.embed($0) }
+    )
+  }
+
+  /// A store for a child feature, with closures that derive the child's state and embed its
+  /// actions.
+  public func scope<ChildState, ChildAction>(
+    state toChildState: @escaping (State) -> ChildState,
+    action fromChildAction: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    Store<ChildState, ChildAction>(
+      state: { toChildState(self.state) },
+      send: { self.send(fromChildAction($0)) },
+      observe: { observer in self.observe { observer(toChildState($0)) } }
+    )
+  }
+}
+
+/// Keeps a ``Store/observe(_:)`` observation alive; cancelling or releasing it stops the
+/// observation.
+public final class StoreSubscription: Sendable {
+  @usableFromInline
+  final class Flag: Sendable {
+    private let active = Atomic<Bool>(true)
+    @usableFromInline var isActive: Bool { active.load(ordering: .relaxed) }
+    func clear() { active.store(false, ordering: .relaxed) }
+  }
+
+  // Shared with the store's observer entry, which must not keep the subscription alive.
+  @usableFromInline let flag = Flag()
+
+  init() {}
+
+  /// Whether the observation still runs.
+  public var isActive: Bool { flag.isActive }
+
+  /// Stops the observation.
+  public func cancel() { flag.clear() }
+
+  deinit { cancel() }
+}
+
+/// A store of a reducer's state and actions: `StoreOf<Counter>`.
+public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>

@@ -1,0 +1,573 @@
+import Composable
+import Dependencies
+import Synchronization
+
+/// A store for tests that asserts, exhaustively, everything a feature does.
+///
+/// Each ``send(_:assert:fileID:filePath:line:column:)`` states how the state changes; each action
+/// an effect sends back must be asserted with a `receive`; every effect must have finished by the
+/// end of the test. Anything left undescribed fails the test at the line that caused it, with a
+/// diff of what was expected and what happened.
+///
+/// ```swift
+/// @Test @MainActor func timer() async {
+///   let clock = TestClock()
+///   let store = TestStore(initialState: Timer.State()) {
+///     Timer()
+///   } withDependencies: {
+///     $0.clock = clock
+///   }
+///   await store.send(.startButtonTapped) { $0.isRunning = true }
+///   await clock.advance(by: .seconds(1))
+///   await store.receive(.tick) { $0.seconds = 1 }
+///   await store.send(.stopButtonTapped) { $0.isRunning = false }
+/// }
+/// ```
+///
+/// The test store is deterministic: it knows which effects are running and which of them are
+/// asleep on a ``TestClock``, so `receive` and ``finish(fileID:filePath:line:column:)`` decide as
+/// soon as nothing more can happen, with no sleeps or timeouts. The ``timeout`` is reached only
+/// when an effect waits on something other than a test clock and makes no progress at all.
+///
+/// The store runs in the ``DependencyContext/test`` context: a dependency the test did not
+/// override and that has no test value fails the test.
+@MainActor
+public final class TestStore<State: Equatable, Action> {
+  /// The dependencies the reducer and its effects run with; change them between sends to
+  /// affect what comes next.
+  public var dependencies: DependencyValues
+  /// Whether every change, received action and effect must be asserted (the default) or only
+  /// what the assertions mention.
+  public var exhaustivity: Exhaustivity = .on
+  /// How long the store waits for an effect that makes no progress at all before giving up.
+  /// Effects asleep on a test clock never need it.
+  public var timeout: Duration = .seconds(1)
+
+  /// The state after every action processed so far, received actions included.
+  public private(set) var state: State
+
+  private var expectedBaseline: State
+  private let reducer: (inout State, Action) -> Effect<Action>
+  private let activity = EffectActivity()
+  private let runtime: EffectRuntime
+  private var received: [(action: Action, state: State)] = []
+  private var lastLocation: Dependencies.SourceLocation
+  private var reported: Set<Dependencies.SourceLocation> = []
+
+  /// Creates a test store running `reducer` from `initialState`.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The feature under test.
+  ///   - prepareDependencies: Overrides for the test, applied to test-context values.
+  public init<R: Reducer<State, Action>>(
+    initialState: State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    var values = DependencyValues.current
+    values.context = .test
+    values.issueReporter = .testFailure
+    prepareDependencies(&values)
+    let reducer = DependencyValues.$current.withValue(values) { reducer() }
+    self.dependencies = values
+    self.reducer = { reducer.reduce(into: &$0, action: $1) }
+    self.state = initialState
+    self.expectedBaseline = initialState
+    self.runtime = EffectRuntime(activity: activity)
+    self.lastLocation = Dependencies.SourceLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  isolated deinit {
+    if exhaustivity == .on {
+      if !received.isEmpty {
+        fail(
+          """
+          The store received \(count(received.count, "unexpected action")) after this one: …
+
+          Unhandled actions:
+          \(received.map { indent(customDump($0.action)) }.joined(separator: "\n"))
+          """,
+          at: lastLocation
+        )
+      }
+      reportRunningEffects()
+    }
+    runtime.cancelAll()
+  }
+
+  // MARK: - Sending
+
+  /// Sends `action` and asserts how it changes the state.
+  ///
+  /// `updateStateToExpectedResult` receives the state before the action and must change it into
+  /// the state after; without it, the state must not change.
+  ///
+  /// - Returns: The effects the action started, to wait for or cancel.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    let location = Dependencies.SourceLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    lastLocation = location
+    if !received.isEmpty {
+      if exhaustivity == .on {
+        fail(
+          """
+          Must handle \(count(received.count, "received action")) before sending an action: …
+
+          Unhandled actions:
+          \(received.map { indent(customDump($0.action)) }.joined(separator: "\n"))
+          """,
+          at: location
+        )
+      }
+      received.removeAll()
+    }
+    if exhaustivity == .off { expectedBaseline = state }
+
+    for clock in dependencies.testClocks { clock.attach(activity) }
+    var followUps: [Action] = []
+    var tasks: [Task<Void, Never>] = []
+    DependencyValues.$current.withValue(dependencies) {
+      let effect = reducer(&state, action)
+      start(effect, followUps: &followUps, tasks: &tasks, origin: location)
+    }
+    checkState(
+      expectedFrom: expectedBaseline, actual: state, update: updateStateToExpectedResult,
+      location: location)
+    expectedBaseline = state
+    if !followUps.isEmpty { processReceived(followUps, origin: location) }
+    return task(for: tasks)
+  }
+
+  // MARK: - Receiving
+
+  /// Asserts that an effect sent `expectedAction` next, and how it changed the state.
+  public func receive(
+    _ expectedAction: Action,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Action: Equatable {
+    await receive(
+      matching: { $0 == expectedAction },
+      mismatch: { actual in
+        """
+        Received unexpected action: …
+
+        \(indent(diff(expectedAction, actual) ?? customDump(actual)))
+
+        (Expected: −, Actual: +)
+        """
+      },
+      update: updateStateToExpectedResult,
+      location: Dependencies.SourceLocation(
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Asserts that an effect sent an action in the case of `casePath` next, and how it changed
+  /// the state.
+  ///
+  /// ```swift
+  /// await store.receive(.searchResponse) { $0.results = ["Milk"] }
+  /// ```
+  public func receive<Value>(
+    _ casePath: CasePath<Action, Value>,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      matching: { casePath.extract(from: $0) != nil },
+      mismatch: { actual in
+        """
+        Received an action in another case than expected: …
+
+        \(indent(customDump(actual)))
+        """
+      },
+      update: updateStateToExpectedResult,
+      location: Dependencies.SourceLocation(
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Asserts that an effect sent an action for which `isMatching` is true next, and how it
+  /// changed the state.
+  public func receive(
+    where isMatching: (Action) -> Bool,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      matching: isMatching,
+      mismatch: { actual in
+        """
+        Received an action that does not match the predicate: …
+
+        \(indent(customDump(actual)))
+        """
+      },
+      update: updateStateToExpectedResult,
+      location: Dependencies.SourceLocation(
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  private func receive(
+    matching isMatching: (Action) -> Bool,
+    mismatch: (Action) -> String,
+    update: ((inout State) throws -> Void)?,
+    location: Dependencies.SourceLocation
+  ) async {
+    lastLocation = location
+    let wait: WaitOutcome
+    switch exhaustivity {
+    case .on:
+      wait = await waitUntil { !self.received.isEmpty }
+    case .off:
+      wait = await waitUntil { self.received.contains { isMatching($0.action) } }
+    }
+    guard !received.isEmpty else {
+      fail("Expected to receive an action, but received none.\(explain(wait))", at: location)
+      return
+    }
+    switch exhaustivity {
+    case .on:
+      let (action, actual) = received.removeFirst()
+      guard isMatching(action) else {
+        fail(mismatch(action), at: location)
+        expectedBaseline = actual
+        return
+      }
+      checkState(expectedFrom: expectedBaseline, actual: actual, update: update, location: location)
+      expectedBaseline = actual
+    case .off:
+      guard let index = received.firstIndex(where: { isMatching($0.action) }) else {
+        fail(
+          """
+          Expected to receive a matching action, but received only other actions: …
+
+          Received actions:
+          \(received.map { indent(customDump($0.action)) }.joined(separator: "\n"))\(explain(wait))
+          """,
+          at: location
+        )
+        received.removeAll()
+        expectedBaseline = state
+        return
+      }
+      let actual = received[index].state
+      received.removeFirst(index + 1)
+      checkState(expectedFrom: actual, actual: actual, update: update, location: location)
+      expectedBaseline = actual
+    }
+  }
+
+  // MARK: - Finishing
+
+  /// Waits for every effect to finish; fails if some are still running once nothing more can
+  /// happen (for example, asleep on a test clock that nobody advances).
+  public func finish(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = Dependencies.SourceLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    let wait = await waitUntil { self.activity.snapshot.runningEffects == 0 }
+    let running = activity.snapshot.runningEffects
+    guard running > 0 else { return }
+    fail(
+      """
+      Expected effects to finish, but \(count(running, "effect")) \(running == 1 ? "is" : "are") \
+      still running.\(explain(wait))
+      """,
+      at: location
+    )
+    // Reported once: the end of the test will not report them again.
+    reported.formUnion(runtime.runningOrigins)
+    await cancelAndWait()
+  }
+
+  /// Discards the received actions that have not been asserted yet.
+  public func skipReceivedActions() async {
+    _ = await waitUntil { false }
+    received.removeAll()
+    expectedBaseline = state
+  }
+
+  /// Cancels the effects still running, so that the test does not need to assert them.
+  public func skipInFlightEffects() async {
+    await cancelAndWait()
+  }
+
+  /// Asserts the current state without sending anything: `update` changes the last asserted
+  /// state into the expected current state.
+  public func assert(
+    _ update: (_ state: inout State) throws -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let location = Dependencies.SourceLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    withoutActuallyEscaping(update) { update in
+      checkState(expectedFrom: expectedBaseline, actual: state, update: update, location: location)
+    }
+    expectedBaseline = state
+  }
+
+  // MARK: - Internals
+
+  enum WaitOutcome {
+    case satisfied, nothingRunning, asleep(Int), stalled(Int)
+  }
+
+  /// Waits until `condition` holds or nothing more can happen without the test acting.
+  private func waitUntil(_ condition: () -> Bool) async -> WaitOutcome {
+    while true {
+      if condition() { return .satisfied }
+      let snapshot = activity.snapshot
+      if snapshot.runningEffects == 0 { return .nothingRunning }
+      if snapshot.isQuiescent { return .asleep(snapshot.runningEffects) }
+      let changed = await activity.waitForChange(after: snapshot.version, timeout: timeout)
+      if !changed { return .stalled(activity.snapshot.runningEffects) }
+    }
+  }
+
+  private func task(for tasks: [Task<Void, Never>]) -> TestStoreTask {
+    guard !tasks.isEmpty else {
+      return TestStoreTask(tasks: [], completion: nil, waitForCompletion: { _ in nil })
+    }
+    let completion = EffectsCompletion()
+    let activity = self.activity
+    Task {
+      for task in tasks { await task.value }
+      completion.markDone()
+      activity.touch()
+    }
+    return TestStoreTask(tasks: tasks, completion: completion) { [weak self] completion in
+      guard let self else { return nil }
+      let outcome = await self.waitUntil { completion.isDone }
+      if completion.isDone { return nil }
+      return self.explain(outcome)
+    }
+  }
+
+  private func explain(_ outcome: WaitOutcome) -> String {
+    switch outcome {
+    case .satisfied, .nothingRunning:
+      return ""
+    case let .asleep(count):
+      return """
+
+
+        \(self.count(count, "effect")) \(count == 1 ? "is" : "are") still running, asleep on a \
+        test clock: advance the clock to let \(count == 1 ? "it" : "them") continue.
+        """
+    case let .stalled(count):
+      return """
+
+
+        \(self.count(count, "effect")) made no progress for \(timeout): \
+        \(count == 1 ? "it may be" : "they may be") waiting on something other than a test \
+        clock. Use a TestClock or ImmediateClock for waiting in tests, or raise 'timeout'.
+        """
+    }
+  }
+
+  private func cancelAndWait() async {
+    runtime.cancelRunning()
+    _ = await waitUntil { self.activity.snapshot.runningEffects == 0 }
+  }
+
+  private func start(
+    _ effect: Effect<Action>,
+    followUps: inout [Action],
+    tasks: inout [Task<Void, Never>],
+    origin: Dependencies.SourceLocation
+  ) {
+    guard !effect.isNone else { return }
+    let send = Send<Action> { [weak self] action in
+      guard let self else { return }
+      self.processReceived([action], origin: self.lastLocation)
+    }
+    runtime.start(effect, send: send, sink: { followUps.append($0) }, tasks: &tasks, origin: origin)
+  }
+
+  /// Reduces actions sent by effects as they arrive, breadth-first, recording the state after
+  /// each for a later `receive`.
+  private func processReceived(_ actions: [Action], origin: Dependencies.SourceLocation) {
+    var queue = actions
+    var index = 0
+    var tasks: [Task<Void, Never>] = []
+    DependencyValues.$current.withValue(dependencies) {
+      while index < queue.count {
+        let action = queue[index]
+        index += 1
+        let effect = reducer(&state, action)
+        received.append((action, state))
+        start(effect, followUps: &queue, tasks: &tasks, origin: origin)
+      }
+    }
+    activity.touch()
+  }
+
+  private func checkState(
+    expectedFrom baseline: State,
+    actual: State,
+    update: ((inout State) throws -> Void)?,
+    location: Dependencies.SourceLocation
+  ) {
+    var expected = exhaustivity == .on ? baseline : actual
+    if let update {
+      do {
+        try update(&expected)
+      } catch {
+        fail("Threw error: \(error)", at: location)
+        return
+      }
+    }
+    if exhaustivity == .on, update != nil, expected == baseline, actual == baseline {
+      fail(
+        """
+        Expected state to change, but no change occurred.
+
+        The trailing closure made no observable modifications to state. If no change to state is \
+        expected, omit the trailing closure.
+        """,
+        at: location
+      )
+      return
+    }
+    guard expected != actual else { return }
+    let heading =
+      update == nil
+      ? "State was not expected to change, but a change occurred: …"
+      : "A state change does not match expectation: …"
+    fail(
+      """
+      \(heading)
+
+      \(indent(diff(expected, actual) ?? "(the states differ but dump identically)"))
+
+      (Expected: −, Actual: +)
+      """,
+      at: location
+    )
+  }
+
+  private func reportRunningEffects() {
+    var seen = reported
+    for origin in runtime.runningOrigins where seen.insert(origin).inserted {
+      fail(
+        """
+        An effect returned for this action is still running. It must complete before the end of \
+        the test. …
+
+        To fix, make sure every effect this action starts completes by the end of the test: \
+        advance the TestClock it sleeps on, send the action that cancels it, or call \
+        'await store.skipInFlightEffects()' if the test does not care about it.
+        """,
+        at: origin
+      )
+    }
+  }
+
+  private func fail(_ message: String, at location: Dependencies.SourceLocation) {
+    reportTestFailure(message, at: location)
+  }
+
+  private func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+}
+
+/// Indents every line by four spaces, the layout of failure diffs.
+private func indent(_ text: String) -> String {
+  text.split(separator: "\n", omittingEmptySubsequences: false)
+    .map { "    \($0)" }
+    .joined(separator: "\n")
+}
+
+/// A test store for a feature: `TestStoreOf<Counter>`.
+public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.State: Equatable
+
+/// Set once every effect of one `send` has finished.
+final class EffectsCompletion: Sendable {
+  private let done = Atomic<Bool>(false)
+  var isDone: Bool { done.load(ordering: .acquiring) }
+  func markDone() { done.store(true, ordering: .releasing) }
+}
+
+/// The effects started by one ``TestStore/send(_:assert:fileID:filePath:line:column:)``.
+///
+/// ```swift
+/// let task = await store.send(.startTimer)
+/// …
+/// await task.cancel()
+/// ```
+@MainActor
+public struct TestStoreTask {
+  private let tasks: [Task<Void, Never>]
+  private let completion: EffectsCompletion?
+  private let waitForCompletion: @MainActor (EffectsCompletion) async -> String?
+
+  init(
+    tasks: [Task<Void, Never>],
+    completion: EffectsCompletion?,
+    waitForCompletion: @escaping @MainActor (EffectsCompletion) async -> String?
+  ) {
+    self.tasks = tasks
+    self.completion = completion
+    self.waitForCompletion = waitForCompletion
+  }
+
+  /// Waits for the action's effects to finish; fails if they are still running once nothing
+  /// more can happen (for example, asleep on a test clock that nobody advances).
+  public func finish(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    guard let completion, let problem = await waitForCompletion(completion) else { return }
+    reportTestFailure(
+      "Expected the effects of this action to finish, but they are still running.\(problem)",
+      at: Dependencies.SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Cancels the action's effects and waits for them to end.
+  public func cancel() async {
+    tasks.forEach { $0.cancel() }
+    guard let completion else { return }
+    _ = await waitForCompletion(completion)
+  }
+
+  /// Whether ``cancel()`` was called.
+  public var isCancelled: Bool { tasks.contains { $0.isCancelled } }
+}
