@@ -187,11 +187,13 @@ struct FileStorage: Sendable {
     // always a complete version too.
     let linked = temporaryPath(for: name)
     if link(document, linked) == 0 {
-      guard rename(linked, backup) == 0 else {
-        let code = errno
-        unlink(linked)
-        throw .fileSystem(operation: .backUp, path: backup, code: code)
-      }
+      let renamed = rename(linked, backup) == 0
+      let code = errno
+      // When `name.bak` already is the document's file (a save was interrupted after this
+      // step, or another process saved at the same moment), rename does nothing and leaves
+      // `linked` in place; otherwise `linked` is gone and this fails harmlessly.
+      unlink(linked)
+      guard renamed else { throw .fileSystem(operation: .backUp, path: backup, code: code) }
       return
     }
     switch errno {
