@@ -5,7 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-@_spi(Testing) @testable import Dependencies
+@_spi(Testing) import Dependencies
 import Foundation
 import Synchronization
 import Testing
@@ -170,7 +170,7 @@ import Testing
   }
 
   @Test func threadsIncrementingUnderTheLockLoseNoUpdate() throws {
-    try withTemporaryDirectory { directory throws in
+    try withTemporaryDirectory(inMemory: true) { directory throws in
       let storage = StorageClient.fileSystem(directory: directory)
       let failures = Mutex<[String]>([])
       DispatchQueue.concurrentPerform(iterations: 4) { _ in
@@ -186,7 +186,7 @@ import Testing
   }
 
   @Test func concurrentPlainSavesAreEachAtomicAndLeaveNoTemporaryFiles() throws {
-    try withTemporaryDirectory { directory throws in
+    try withTemporaryDirectory(inMemory: true) { directory throws in
       let storage = StorageClient.fileSystem(directory: directory)
       let failures = Mutex<[String]>([])
       DispatchQueue.concurrentPerform(iterations: 4) { thread in
@@ -259,7 +259,7 @@ import Testing
   }
 
   @Test func processesIncrementingUnderTheLockLoseNoUpdate() throws {
-    try withTemporaryDirectory { directory throws in
+    try withTemporaryDirectory(inMemory: true) { directory throws in
       let probes = try (0..<4).map { _ in
         try ProbeProcess(["increment", directory.path, "counter", "50"])
       }

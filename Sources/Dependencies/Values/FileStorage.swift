@@ -72,8 +72,10 @@ extension StorageClient {
     #endif
   }
 
-  /// The XDG rule of ``defaultDirectory(applicationName:)``, given the environment.
-  static func defaultDirectory(
+  /// The XDG rule of ``defaultDirectory(applicationName:)``, given the environment and the
+  /// home directory to fall back on when `HOME` is not an absolute path.
+  @_spi(Testing)
+  public static func defaultDirectory(
     applicationName: String,
     environment: [String: String],
     home: @autoclosure () -> String

@@ -58,6 +58,11 @@ public struct StorageClient: Sendable {
   /// the outer lock and times out. Only one document's lock should be held at a time, or two
   /// callers taking locks in different orders can wait for each other until they time out.
   ///
+  /// Waiting blocks the calling thread (polling, for at most `timeout`). In async code, prefer
+  /// the `async` overload, which suspends instead: a blocked thread of the concurrency pool
+  /// cannot run the task that would release the lock. Swift picks it when `body` awaits; for a
+  /// body that does not, mark the closure `async` (`{ document async throws in … }`).
+  ///
   /// - Parameters:
   ///   - name: The document to lock.
   ///   - timeout: How long to wait for another holder to release the lock. Zero tries once.
@@ -65,11 +70,6 @@ public struct StorageClient: Sendable {
   /// - Throws: ``StorageError/lockTimeout(document:lockFile:waited:)`` when the lock stayed
   ///   taken for `timeout`, another ``StorageError`` when the lock or the document could not
   ///   be used, or whatever `body` throws (the lock is released first).
-  ///
-  /// Waiting blocks the calling thread (polling, for at most `timeout`). In async code, prefer
-  /// the `async` overload, which suspends instead: a blocked thread of the concurrency pool
-  /// cannot run the task that would release the lock. Swift picks it when `body` awaits; for a
-  /// body that does not, mark the closure `async` (`{ document async throws in … }`).
   @discardableResult
   public func withExclusiveAccess<R>(
     to name: String,

@@ -15,9 +15,10 @@ import Foundation
 /// ```swift
 /// do {
 ///   try storage.withExclusiveAccess(to: "tasks.taskpaper", timeout: .seconds(2)) { … }
-/// } catch StorageError.lockTimeout {
-///   print("\(error)")  // "Timed out after 2 s waiting for …"
-///   exit(4)
+/// } catch let error as StorageError {
+///   print(error)  // "Timed out after 2 s waiting for exclusive access to document …"
+///   if case .lockTimeout = error { exit(4) }
+///   exit(1)
 /// }
 /// ```
 public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
