@@ -95,7 +95,14 @@ struct DependencyAccess: Sendable {
 
 /// A readable type name without the module prefix: `UUIDGenerator`, `Feature.State`.
 func typeName(_ type: Any.Type) -> String {
-  let full = String(reflecting: type)
+  // Private and local types reflect as `Module.(unknown context at $55d1c2a0).Key`, with an
+  // address that changes from run to run; keep only the names.
+  var full = String(reflecting: type)
+  while let start = full.range(of: "(unknown context at "),
+    let end = full[start.upperBound...].range(of: ").")
+  {
+    full.removeSubrange(start.lowerBound..<end.upperBound)
+  }
   guard let dot = full.firstIndex(of: "."), !full.hasPrefix("(") else { return full }
   let module = full[..<dot]
   return full.replacingOccurrences(of: "\(module).", with: "")

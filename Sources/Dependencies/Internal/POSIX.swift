@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+
+/// Thin wrappers over the POSIX calls the file storage needs, retrying on `EINTR` and turning
+/// failures into ``StorageError``s.
+enum POSIX {
+  /// `open(2)`, retried while interrupted; returns -1 with `errno` set on failure.
+  static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+    var fd: Int32
+    repeat {
+      fd = systemOpen(path, flags, mode)
+    } while fd < 0 && errno == EINTR
+    return fd
+  }
+
+  /// Whether the open descriptor `fd` and the path `path` are the same file.
+  static func isSameFile(_ fd: Int32, _ path: String) -> Bool {
+    var open = stat()
+    var named = stat()
+    guard fstat(fd, &open) == 0, stat(path, &named) == 0 else { return false }
+    return open.st_dev == named.st_dev && open.st_ino == named.st_ino
+  }
+
+  /// Whether `path` is an existing directory.
+  static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// Reads the whole file open at `fd`.
+  static func readAll(_ fd: Int32, path: String) throws(StorageError) -> Data {
+    var result = Data()
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count > 0 {
+        result.append(contentsOf: buffer[0..<count])
+      } else if count == 0 {
+        return result
+      } else if errno != EINTR {
+        throw .fileSystem(operation: .read, path: path, code: errno)
+      }
+    }
+  }
+
+  /// Writes all of `data` to `fd`.
+  static func writeAll(_ data: Data, to fd: Int32, path: String) throws(StorageError) {
+    let failure: Int32? = data.withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let count = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+        if count >= 0 {
+          offset += count
+        } else if errno != EINTR {
+          return errno
+        }
+      }
+      return nil
+    }
+    if let failure { throw .fileSystem(operation: .write, path: path, code: failure) }
+  }
+
+  /// `fsync(2)` of an open file.
+  static func synchronize(_ fd: Int32, path: String) throws(StorageError) {
+    var result: Int32
+    repeat {
+      result = fsync(fd)
+    } while result != 0 && errno == EINTR
+    if result != 0 { throw .fileSystem(operation: .synchronize, path: path, code: errno) }
+  }
+
+  /// Flushes the entries of the directory at `path` (creations, renames) to disk.
+  static func synchronizeDirectory(_ path: String) throws(StorageError) {
+    let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { throw .fileSystem(operation: .synchronize, path: path, code: errno) }
+    defer { close(fd) }
+    do {
+      try synchronize(fd, path: path)
+    } catch let .fileSystem(_, _, code) where code == EINVAL || code == ENOTSUP {
+      // This file system cannot sync directories; there is nothing more we can do.
+    }
+  }
+
+  /// Creates the directory at the absolute `path` and any missing parents, like `mkdir -p`,
+  /// and makes the new directories durable.
+  static func makeDirectories(_ path: String) throws(StorageError) {
+    if isDirectory(path) { return }
+    var prefix = ""
+    var created: [String] = []
+    for component in path.split(separator: "/") {
+      prefix += "/" + component
+      if mkdir(prefix, 0o777) == 0 {
+        created.append(prefix)
+      } else if errno != EEXIST {
+        throw .fileSystem(operation: .createDirectory, path: prefix, code: errno)
+      }
+    }
+    guard isDirectory(path) else {
+      throw .fileSystem(operation: .createDirectory, path: path, code: ENOTDIR)
+    }
+    // A new directory's entry lives in its parent: sync the parents so that the directory
+    // and the documents about to be saved in it survive a crash.
+    for directory in created {
+      try synchronizeDirectory(parent(of: directory))
+    }
+  }
+
+  /// The directory that contains `path`.
+  static func parent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+    return String(path[..<slash])
+  }
+}
+
+/// The C `open`, which ``POSIX/open(_:_:_:)`` shadows inside `POSIX`.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  open(path, flags, mode)
+}

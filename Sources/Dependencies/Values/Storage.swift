@@ -1,0 +1,307 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+import Synchronization
+
+/// Named documents that features load and save: files in a directory in live code, a dictionary
+/// in tests.
+///
+/// A document is a blob of bytes under a plain file name such as `"tasks.taskpaper"` (see
+/// ``StorageError/invalidName(_:reason:)`` for the rules). ``load(_:)`` and ``save(_:_:)`` are
+/// each atomic: a reader sees the whole old version or the whole new one, never a mix. To
+/// read, change and write a document without losing another process's change made in between,
+/// hold its lock with ``withExclusiveAccess(to:timeout:_:)``:
+///
+/// ```swift
+/// @Dependency(\.storage) var storage
+///
+/// try storage.withExclusiveAccess(to: "tasks.taskpaper", timeout: .seconds(2)) { document in
+///   var text = String(decoding: try document.load() ?? Data(), as: UTF8.self)
+///   text += "- Buy milk\n"
+///   try document.save(Data(text.utf8))
+/// }
+/// ```
+///
+/// Implementations: ``fileSystem(directory:)`` (live) and ``inMemory`` (tests).
+public struct StorageClient: Sendable {
+  private let backend: Backend
+
+  init(backend: Backend) {
+    self.backend = backend
+  }
+
+  /// Returns the contents of the document `name`, or nil if there is no such document.
+  public func load(_ name: String) throws(StorageError) -> Data? {
+    try Self.validate(name)
+    return try backend.load(name)
+  }
+
+  /// Replaces the contents of the document `name` with `data`, creating it if needed.
+  ///
+  /// The replacement is atomic but not coordinated with other writers: to update a document
+  /// based on its current contents, use ``withExclusiveAccess(to:timeout:_:)``.
+  public func save(_ data: Data, _ name: String) throws(StorageError) {
+    try Self.validate(name)
+    try backend.save(data, name)
+  }
+
+  /// Holds the lock on the document `name` while `body` runs, so that a load, change and save
+  /// inside `body` cannot interleave with another holder's.
+  ///
+  /// The lock excludes other threads of this process and, for ``fileSystem(directory:)``, other
+  /// processes. It is not reentrant: asking for the same document again inside `body` waits for
+  /// the outer lock and times out. Only one document's lock should be held at a time, or two
+  /// callers taking locks in different orders can wait for each other until they time out.
+  ///
+  /// Waiting blocks the calling thread (polling, for at most `timeout`). In async code, prefer
+  /// the `async` overload, which suspends instead: a blocked thread of the concurrency pool
+  /// cannot run the task that would release the lock. Swift picks it when `body` awaits; for a
+  /// body that does not, mark the closure `async` (`{ document async throws in … }`).
+  ///
+  /// - Parameters:
+  ///   - name: The document to lock.
+  ///   - timeout: How long to wait for another holder to release the lock. Zero tries once.
+  ///   - body: Runs with the lock held; it loads and saves the document through its argument.
+  /// - Throws: ``StorageError/lockTimeout(document:lockFile:waited:)`` when the lock stayed
+  ///   taken for `timeout`, another ``StorageError`` when the lock or the document could not
+  ///   be used, or whatever `body` throws (the lock is released first).
+  @discardableResult
+  public func withExclusiveAccess<R>(
+    to name: String,
+    timeout: Duration,
+    _ body: (borrowing ExclusiveAccess) throws -> R
+  ) throws -> R {
+    try Self.validate(name)
+    var wait = LockWait(timeout: timeout)
+    var lock = try backend.tryLock(name)
+    while lock == nil {
+      guard let pause = wait.nextPause() else { throw timedOut(name, wait) }
+      pause.sleepThread()
+      lock = try backend.tryLock(name)
+    }
+    defer { lock?.release() }
+    return try body(ExclusiveAccess(name: name, backend: backend))
+  }
+
+  /// Holds the lock on the document `name` while the async `body` runs; see
+  /// ``withExclusiveAccess(to:timeout:_:)``.
+  ///
+  /// Waiting for the lock suspends the task instead of blocking its thread; cancelling the task
+  /// while it waits throws `CancellationError`.
+  @discardableResult
+  public func withExclusiveAccess<R>(
+    isolation: isolated (any Actor)? = #isolation,
+    to name: String,
+    timeout: Duration,
+    _ body: (borrowing ExclusiveAccess) async throws -> R
+  ) async throws -> R {
+    try Self.validate(name)
+    var wait = LockWait(timeout: timeout)
+    var lock = try backend.tryLock(name)
+    while lock == nil {
+      guard let pause = wait.nextPause() else { throw timedOut(name, wait) }
+      try await Task.sleep(for: pause)
+      lock = try backend.tryLock(name)
+    }
+    defer { lock?.release() }
+    return try await body(ExclusiveAccess(name: name, backend: backend))
+  }
+
+  private func timedOut(_ name: String, _ wait: LockWait) -> StorageError {
+    .lockTimeout(document: name, lockFile: backend.lockFile(name), waited: wait.elapsed)
+  }
+
+  /// Loads and saves one document while ``StorageClient/withExclusiveAccess(to:timeout:_:)``
+  /// holds its lock.
+  ///
+  /// It cannot be copied or kept, so it cannot be used after the lock is released.
+  public struct ExclusiveAccess: ~Copyable {
+    /// The name of the locked document.
+    public let name: String
+    private let backend: Backend
+
+    init(name: String, backend: Backend) {
+      self.name = name
+      self.backend = backend
+    }
+
+    /// Returns the contents of the document, or nil if it does not exist yet.
+    public func load() throws(StorageError) -> Data? {
+      try backend.load(name)
+    }
+
+    /// Replaces the contents of the document with `data`.
+    public func save(_ data: Data) throws(StorageError) {
+      try backend.save(data, name)
+    }
+  }
+
+  /// Throws ``StorageError/invalidName(_:reason:)`` unless `name` can name a document.
+  static func validate(_ name: String) throws(StorageError) {
+    func invalid(_ reason: String) -> StorageError { .invalidName(name, reason: reason) }
+    if name.isEmpty { throw invalid("it is empty") }
+    if name == "." || name == ".." { throw invalid("it names a directory") }
+    if name.contains("/") {
+      throw invalid("it contains \"/\" (documents live directly in the storage directory)")
+    }
+    if name.utf8.contains(0) { throw invalid("it contains a NUL character") }
+    // Leaves room in the file system's 255-byte limit for the temporary files' suffixes.
+    if name.utf8.count > 200 { throw invalid("it is longer than 200 bytes") }
+    let lowercased = name.lowercased()
+    for suffix in [".bak", ".lock", ".tmp"] where lowercased.hasSuffix(suffix) {
+      throw invalid("names ending in \"\(suffix)\" are reserved for the storage's own files")
+    }
+  }
+}
+
+extension StorageClient {
+  /// What an implementation provides; ``StorageClient`` validates names before calling it.
+  struct Backend: Sendable {
+    var load: @Sendable (_ name: String) throws(StorageError) -> Data?
+    var save: @Sendable (_ data: Data, _ name: String) throws(StorageError) -> Void
+    /// Takes the lock on `name` if nobody holds it; nil when somebody does.
+    var tryLock: @Sendable (_ name: String) throws(StorageError) -> HeldLock?
+    /// Where the lock of `name` lives, for error messages; nil when not in a file.
+    var lockFile: @Sendable (_ name: String) -> String?
+  }
+}
+
+/// A lock taken by ``StorageClient/Backend/tryLock``; released once, by ``release()`` or when
+/// the last reference goes away.
+final class HeldLock: Sendable {
+  private let released = Atomic<Bool>(false)
+  private let unlock: @Sendable () -> Void
+
+  init(unlock: @escaping @Sendable () -> Void) {
+    self.unlock = unlock
+  }
+
+  func release() {
+    // Unlocking twice could close a file descriptor that was reused by then.
+    guard !released.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    unlock()
+  }
+
+  deinit { release() }
+}
+
+/// The schedule of retries while waiting for a lock: short pauses first, since most holders
+/// finish within milliseconds, growing to at most 25 ms, and a last try at the deadline.
+struct LockWait {
+  private let timeout: Duration
+  private let start = ContinuousClock.now
+  private var pause = Duration.milliseconds(1)
+
+  init(timeout: Duration) {
+    self.timeout = max(timeout, .zero)
+  }
+
+  var elapsed: Duration { ContinuousClock.now - start }
+
+  /// How long to pause before the next try, or nil when the timeout has passed.
+  mutating func nextPause() -> Duration? {
+    let remaining = timeout - elapsed
+    guard remaining > .zero else { return nil }
+    defer { pause = min(pause * 2, .milliseconds(25)) }
+    return min(pause, remaining)
+  }
+}
+
+extension Duration {
+  /// Blocks the current thread for this long; used only while waiting for a lock.
+  fileprivate func sleepThread() {
+    let (seconds, attoseconds) = components
+    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0 && errno == EINTR {
+      request = remaining
+    }
+  }
+}
+
+// MARK: - In memory
+
+extension StorageClient {
+  /// A new, empty in-memory storage: documents live in a dictionary shared by copies of the
+  /// returned value and disappear with it.
+  ///
+  /// Names are checked as for the file system, and ``withExclusiveAccess(to:timeout:_:)`` excludes
+  /// other threads and tasks that use the same storage. Each use of `.inMemory` is a new,
+  /// independent storage.
+  public static var inMemory: StorageClient {
+    inMemory(documents: [:])
+  }
+
+  /// A new in-memory storage that starts with `documents` (names to contents).
+  ///
+  /// ```swift
+  /// withDependencies {
+  ///   $0.storage = .inMemory(documents: ["tasks.taskpaper": Data("- Buy milk\n".utf8)])
+  /// } operation: { … }
+  /// ```
+  public static func inMemory(documents: [String: Data]) -> StorageClient {
+    let store = InMemoryStore(documents: documents)
+    return StorageClient(
+      backend: Backend(
+        load: { name in store.state.withLock { $0.documents[name] } },
+        save: { data, name in store.state.withLock { $0.documents[name] = data } },
+        tryLock: { name in
+          let taken = store.state.withLock { $0.locked.insert(name).inserted }
+          guard taken else { return nil }
+          return HeldLock { _ = store.state.withLock { $0.locked.remove(name) } }
+        },
+        lockFile: { _ in nil }
+      )
+    )
+  }
+}
+
+private final class InMemoryStore: Sendable {
+  struct State {
+    var documents: [String: Data]
+    var locked: Set<String> = []
+  }
+
+  let state: Mutex<State>
+
+  init(documents: [String: Data]) {
+    state = Mutex(State(documents: documents))
+  }
+}
+
+// MARK: - Dependency
+
+private enum StorageKey: DependencyKey {
+  // Computed, and `fileSystem(directory:)` is lazy, so reading the key touches no disk.
+  static var liveValue: StorageClient {
+    .fileSystem(directory: StorageClient.defaultDirectory())
+  }
+
+  static var testValue: StorageClient {
+    .inMemory
+  }
+}
+
+extension DependencyValues {
+  /// Where features keep their documents.
+  ///
+  /// Live: ``StorageClient/fileSystem(directory:)`` in ``StorageClient/defaultDirectory(applicationName:)``;
+  /// apps normally override it with a directory of their choosing. Test: a fresh
+  /// ``StorageClient/inMemory`` storage for each set of dependency values, so tests never touch
+  /// the disk.
+  ///
+  /// ```swift
+  /// withDependencies {
+  ///   $0.storage = .fileSystem(directory: URL(fileURLWithPath: "/var/lib/taskman"))
+  /// } operation: { … }
+  /// ```
+  public var storage: StorageClient {
+    get { self[StorageKey.self] }
+    set { self[StorageKey.self] = newValue }
+  }
+}

@@ -1,0 +1,306 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+@_spi(Testing) import Dependencies
+import Foundation
+import Synchronization
+import Testing
+
+@Suite struct FileStorageTests {
+  @Test func creatingTheStorageAndLoadingTouchNoDisk() throws {
+    try withTemporaryDirectory { root throws in
+      let directory = root.appendingPathComponent("not/yet/there")
+      let storage = StorageClient.fileSystem(directory: directory)
+      #expect(try storage.load("tasks.taskpaper") == nil)
+      #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("not").path))
+    }
+  }
+
+  @Test func theFirstSaveCreatesTheDirectoryAndItsParents() throws {
+    try withTemporaryDirectory { root throws in
+      let directory = root.appendingPathComponent("a/b/c")
+      let storage = StorageClient.fileSystem(directory: directory)
+      try storage.save(Data("hello".utf8), "doc")
+      #expect(try storage.load("doc") == Data("hello".utf8))
+      #expect(try Data(contentsOf: directory.appendingPathComponent("doc")) == Data("hello".utf8))
+    }
+  }
+
+  @Test func loadReturnsExactlyWhatWasSaved() throws {
+    try withTemporaryDirectory { directory throws in
+      let storage = StorageClient.fileSystem(directory: directory)
+      let large = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+      try storage.save(large, "large")
+      try storage.save(Data(), "empty")
+      #expect(try storage.load("large") == large)
+      #expect(try storage.load("empty") == Data())
+      #expect(try storage.load("missing") == nil)
+    }
+  }
+
+  @Test func theBackupHoldsThePreviousVersion() throws {
+    try withTemporaryDirectory { directory throws in
+      let storage = StorageClient.fileSystem(directory: directory)
+      try storage.save(Data("v1".utf8), "doc")
+      #expect(try fileNames(in: directory) == ["doc"])
+
+      try storage.save(Data("v2".utf8), "doc")
+      #expect(try fileNames(in: directory) == ["doc", "doc.bak"])
+      #expect(try Data(contentsOf: directory.appendingPathComponent("doc.bak")) == Data("v1".utf8))
+
+      try storage.save(Data("v3".utf8), "doc")
+      #expect(try storage.load("doc") == Data("v3".utf8))
+      #expect(try Data(contentsOf: directory.appendingPathComponent("doc.bak")) == Data("v2".utf8))
+      #expect(try fileNames(in: directory) == ["doc", "doc.bak"], "no temporary files are left")
+    }
+  }
+
+  @Test func theLockFileSitsNextToTheDocument() throws {
+    try withTemporaryDirectory { directory throws in
+      let storage = StorageClient.fileSystem(directory: directory)
+      try storage.withExclusiveAccess(to: "doc", timeout: .zero) { access in
+        try access.save(Data("x".utf8))
+      }
+      #expect(try fileNames(in: directory) == ["doc", "doc.lock"])
+    }
+  }
+
+  @Test func invalidNamesCreateNoFiles() throws {
+    try withTemporaryDirectory { directory throws in
+      let storage = StorageClient.fileSystem(directory: directory)
+      for name in ["", ".", "..", "../escape", "x.bak", "x.lock", "x.tmp"] {
+        #expect(throws: StorageError.self) { try storage.save(Data("x".utf8), name) }
+        #expect(throws: StorageError.self) { try storage.withExclusiveAccess(to: name, timeout: .zero) { _ in } }
+      }
+      #expect(try fileNames(in: directory) == [])
+      #expect(!FileManager.default.fileExists(atPath: directory.deletingLastPathComponent().appendingPathComponent("escape").path))
+    }
+  }
+
+  @Test func aDirectoryPathThatIsAFileIsReportedClearly() throws {
+    try withTemporaryDirectory { root throws in
+      let file = root.appendingPathComponent("file")
+      try Data().write(to: file)
+      let storage = StorageClient.fileSystem(directory: file)
+      #expect(throws: StorageError.fileSystem(operation: .createDirectory, path: file.path, code: ENOTDIR)) {
+        try storage.save(Data(), "doc")
+      }
+      #expect(throws: StorageError.fileSystem(operation: .read, path: file.path + "/doc", code: ENOTDIR)) {
+        try storage.load("doc")
+      }
+    }
+  }
+
+  @Test func staleTemporaryFilesAreHarmless() throws {
+    try withTemporaryDirectory { directory throws in
+      let storage = StorageClient.fileSystem(directory: directory)
+      try storage.save(Data("v1".utf8), "doc")
+      let stale = directory.appendingPathComponent(".doc.1-abc.tmp")
+      try Data("half-written".utf8).write(to: stale)
+      try storage.save(Data("v2".utf8), "doc")
+      #expect(try storage.load("doc") == Data("v2".utf8))
+      #expect(try Data(contentsOf: stale) == Data("half-written".utf8))
+    }
+  }
+
+  // MARK: Interrupted saves
+
+  @Test func aSaveInterruptedBeforeItsRenameLeavesTheOldDocumentIntact() throws {
+    try withTemporaryDirectory { directory throws in
+      let old = Data("old version\n".utf8)
+      try StorageClient.fileSystem(directory: directory).save(old, "doc")
+
+      let interruption = StorageError.fileSystem(operation: .replace, path: "simulated", code: EIO)
+      let seen = Mutex<(temporaryFile: URL, contents: Data?, document: URL)?>(nil)
+      let interrupted = StorageClient.fileSystem(directory: directory) {
+        (temporaryFile: URL, document: URL) throws(StorageError) in
+        seen.withLock { $0 = (temporaryFile, try? Data(contentsOf: temporaryFile), document) }
+        throw interruption
+      }
+      #expect(throws: interruption) { try interrupted.save(Data("new version\n".utf8), "doc") }
+
+      // The hook ran when the new version was complete, next to the document.
+      let hook = try #require(seen.withLock { $0 })
+      #expect(hook.contents == Data("new version\n".utf8))
+      #expect(hook.temporaryFile.deletingLastPathComponent().path == directory.path)
+      #expect(hook.document.path == directory.appendingPathComponent("doc").path)
+
+      #expect(try Data(contentsOf: directory.appendingPathComponent("doc")) == old)
+      #expect(try fileNames(in: directory) == ["doc", "doc.bak"], "the temporary file is removed")
+
+      let storage = StorageClient.fileSystem(directory: directory)
+      try storage.save(Data("newer".utf8), "doc")
+      #expect(try storage.load("doc") == Data("newer".utf8))
+      #expect(try Data(contentsOf: directory.appendingPathComponent("doc.bak")) == old)
+      // The interrupted save had already made `doc.bak` the document's file; backing up that
+      // same file again must not leave an extra link behind.
+      #expect(try fileNames(in: directory) == ["doc", "doc.bak"])
+    }
+  }
+
+  // MARK: Locking within one process
+
+  @Test func aLockExcludesOtherOpensInTheSameProcess() throws {
+    try withTemporaryDirectory { directory throws in
+      let storage = StorageClient.fileSystem(directory: directory)
+      let other = StorageClient.fileSystem(directory: directory)
+      try storage.withExclusiveAccess(to: "doc", timeout: .zero) { _ in
+        // Another client, and the same client again: each opens the lock file anew.
+        #expect(throws: StorageError.self) {
+          try other.withExclusiveAccess(to: "doc", timeout: .zero) { _ in }
+        }
+        let error = #expect(throws: StorageError.self) {
+          try storage.withExclusiveAccess(to: "doc", timeout: .zero) { _ in }
+        }
+        guard case let .lockTimeout(document, lockFile, _) = error else {
+          Issue.record("expected a lock timeout, got \(String(describing: error))")
+          return
+        }
+        #expect(document == "doc")
+        #expect(lockFile == directory.appendingPathComponent("doc.lock").path)
+
+        try other.withExclusiveAccess(to: "another", timeout: .zero) { _ in }
+      }
+      try other.withExclusiveAccess(to: "doc", timeout: .zero) { _ in }
+    }
+  }
+
+  @Test func threadsIncrementingUnderTheLockLoseNoUpdate() throws {
+    try withTemporaryDirectory(inMemory: true) { directory throws in
+      let storage = StorageClient.fileSystem(directory: directory)
+      let failures = Mutex<[String]>([])
+      DispatchQueue.concurrentPerform(iterations: 4) { _ in
+        do {
+          for _ in 0..<25 { try increment("counter", in: storage) }
+        } catch {
+          failures.withLock { $0.append("\(error)") }
+        }
+      }
+      #expect(failures.withLock { $0 } == [])
+      #expect(try storage.load("counter") == Data("100".utf8))
+    }
+  }
+
+  @Test func concurrentPlainSavesAreEachAtomicAndLeaveNoTemporaryFiles() throws {
+    try withTemporaryDirectory(inMemory: true) { directory throws in
+      let storage = StorageClient.fileSystem(directory: directory)
+      let failures = Mutex<[String]>([])
+      DispatchQueue.concurrentPerform(iterations: 4) { thread in
+        for save in 0..<25 {
+          do {
+            try storage.save(Data("\(thread)-\(save)".utf8), "doc")
+            // A reader sees some complete version, never a mix or nothing.
+            let text = try storage.load("doc").map { String(decoding: $0, as: UTF8.self) }
+            if text?.wholeMatch(of: /[0-3]-[0-9]+/) == nil { failures.withLock { $0.append("read \(String(describing: text))") } }
+          } catch {
+            failures.withLock { $0.append("\(error)") }
+          }
+        }
+      }
+      #expect(failures.withLock { $0 } == [])
+      #expect(try fileNames(in: directory) == ["doc", "doc.bak"])
+    }
+  }
+
+  // MARK: Default directory
+
+  @Test func theDefaultDirectoryFollowsXDG() {
+    let absolute = StorageClient.defaultDirectory(
+      applicationName: "taskman", environment: ["XDG_DATA_HOME": "/xdg", "HOME": "/home/me"], home: "/unused"
+    )
+    #expect(absolute.path == "/xdg/taskman")
+
+    let relative = StorageClient.defaultDirectory(
+      applicationName: "taskman", environment: ["XDG_DATA_HOME": "xdg", "HOME": "/home/me"], home: "/unused"
+    )
+    #expect(relative.path == "/home/me/.local/share/taskman", "a relative XDG_DATA_HOME is ignored")
+
+    let noHome = StorageClient.defaultDirectory(applicationName: "taskman", environment: [:], home: "/passwd/home")
+    #expect(noHome.path == "/passwd/home/.local/share/taskman")
+  }
+}
+
+/// File storage contended for by real processes: `storage-lock-probe` (Tests/Support/StorageLockProbe).
+///
+/// No test sleeps: the tests and the probes synchronise through the probes' standard input and
+/// output.
+@Suite(.serialized) struct FileStorageProcessTests {
+  @Test func aLockHeldByAnotherProcessTimesOutThenIsFreeOnceReleased() throws {
+    try withTemporaryDirectory { directory throws in
+      let storage = StorageClient.fileSystem(directory: directory)
+      let probe = try ProbeProcess(["hold", directory.path, "doc"])
+      // Once the probe says so it holds the lock, until we close its input.
+      #expect(probe.readLine() == "locked")
+
+      let error = #expect(throws: StorageError.self) {
+        try storage.withExclusiveAccess(to: "doc", timeout: .milliseconds(50)) { _ in
+          Issue.record("ran while another process held the lock")
+        }
+      }
+      guard case let .lockTimeout(document, lockFile, waited) = error else {
+        Issue.record("expected a lock timeout, got \(String(describing: error))")
+        return
+      }
+      #expect(document == "doc")
+      #expect(lockFile == directory.appendingPathComponent("doc.lock").path)
+      #expect(waited >= .milliseconds(50))
+
+      probe.closeInput()
+      #expect(probe.waitForExit() == 0)
+      try storage.withExclusiveAccess(to: "doc", timeout: .zero) { access in
+        try access.save(Data("mine".utf8))
+      }
+      #expect(try storage.load("doc") == Data("mine".utf8))
+    }
+  }
+
+  @Test func processesIncrementingUnderTheLockLoseNoUpdate() throws {
+    try withTemporaryDirectory(inMemory: true) { directory throws in
+      let probes = try (0..<4).map { _ in
+        try ProbeProcess(["increment", directory.path, "counter", "50"])
+      }
+      let statuses = probes.map { $0.waitForExit() }
+      #expect(statuses == [0, 0, 0, 0])
+      let storage = StorageClient.fileSystem(directory: directory)
+      #expect(try storage.load("counter") == Data("200".utf8))
+      #expect(try fileNames(in: directory) == ["counter", "counter.bak", "counter.lock"])
+    }
+  }
+
+  @Test func aProcessDyingBeforeTheRenameLeavesTheOldDocumentIntact() throws {
+    try withTemporaryDirectory { directory throws in
+      let storage = StorageClient.fileSystem(directory: directory)
+      let old = Data("old version\n".utf8)
+      try storage.save(old, "doc")
+
+      let probe = try ProbeProcess(["save-interrupted", directory.path, "doc", "new version"])
+      #expect(probe.waitForExit() == 42, "the probe exits inside the save, just before its rename")
+
+      #expect(try Data(contentsOf: directory.appendingPathComponent("doc")) == old)
+      #expect(try storage.load("doc") == old)
+      // The crashed save's temporary file stays behind, complete; nothing reads it.
+      let leftovers = try fileNames(in: directory).filter { $0.hasPrefix(".doc.") && $0.hasSuffix(".tmp") }
+      #expect(leftovers.count == 1)
+      if let leftover = leftovers.first {
+        #expect(try Data(contentsOf: directory.appendingPathComponent(leftover)) == Data("new version".utf8))
+      }
+
+      try storage.save(Data("after the crash".utf8), "doc")
+      #expect(try storage.load("doc") == Data("after the crash".utf8))
+      #expect(try Data(contentsOf: directory.appendingPathComponent("doc.bak")) == old)
+      #expect(try fileNames(in: directory) == leftovers + ["doc", "doc.bak"], "the save leaves nothing new behind")
+    }
+  }
+}
+
+/// Adds one to the decimal number in `name` (missing: 0) while holding its lock.
+private func increment(_ name: String, in storage: StorageClient) throws {
+  try storage.withExclusiveAccess(to: name, timeout: .seconds(20)) { access in
+    let value = Int(String(decoding: try access.load() ?? Data(), as: UTF8.self)) ?? 0
+    try access.save(Data(String(value + 1).utf8))
+  }
+}
