@@ -78,6 +78,17 @@ private final class Node {
   }
 }
 
+/// Stands in for an `IdentifiedArray`: a custom collection reflected with the `.collection` style.
+private struct IdentifiedRows: Equatable, CustomReflectable {
+  var rows: [Row]
+  var customMirror: Mirror { Mirror(self, unlabeledChildren: rows, displayStyle: .collection) }
+}
+
+/// Holds values of any type, so that a value's type can change.
+private struct Box {
+  var value: Any
+}
+
 /// Equality that ignores `cache`.
 private struct Cached: Equatable {
   var id: Int
@@ -230,6 +241,55 @@ private struct Cached: Equatable {
              isDone: false
            )
          ]
+        """
+    )
+  }
+
+  @Test func elementsInsertedInFrontKeepTheRestCollapsed() {
+    let rows = (1...5).map { Row(id: $0, title: "Row \($0)") }
+    #expect(
+      diff(rows, [Row(id: 0, title: "First")] + rows) == """
+         [
+        +  [0]: Row(
+        +    id: 0
+        +    title: "First"
+        +    isDone: false
+        +  )
+           … (5 unchanged)
+         ]
+        """
+    )
+  }
+
+  @Test func customCollectionIsDiffedLikeAnArray() {
+    let expected = IdentifiedRows(rows: [Row(id: 1, title: "A"), Row(id: 2, title: "B"), Row(id: 3, title: "C")])
+    var actual = expected
+    actual.rows[1].isDone = true
+    #expect(
+      diff(expected, actual) == """
+         IdentifiedRows[
+           [0]: Row(…)
+           [1]: Row(
+             id: 2
+             title: "B"
+        −    isDone: false
+        +    isDone: true
+           )
+           [2]: Row(…)
+         ]
+        """
+    )
+  }
+
+  @Test func changedTypeShowsWholeValues() {
+    #expect(
+      diff(Box(value: 1), Box(value: Address(city: "Paris"))) == """
+         Box(
+        −  value: 1
+        +  value: Address(
+        +    city: "Paris"
+        +  )
+         )
         """
     )
   }
