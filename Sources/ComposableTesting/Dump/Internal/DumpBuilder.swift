@@ -139,10 +139,14 @@ extension Set: SetValue {
   var dumpMembers: [Any] { map { $0 } }
 }
 
+/// The Swift runtime's exported entry point that the standard library itself uses to print enum case
+/// names (its internal `_getEnumCaseName`). It returns `nil` for values that are not enums, and for
+/// enums compiled without reflection metadata.
 @_silgen_name("swift_EnumCaseName")
 private func _swiftEnumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
 
-/// The declared name of an enum value's case, independent of any `CustomStringConvertible` conformance.
+/// The declared name of an enum value's case, independent of any `CustomStringConvertible` conformance
+/// (which `String(describing:)` would use).
 private func enumCaseName(_ value: Any) -> String? {
   _swiftEnumCaseName(value).map { String(cString: $0) }
 }
