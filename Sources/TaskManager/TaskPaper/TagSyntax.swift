@@ -146,7 +146,8 @@ enum TagSyntax {
 
   /// Appends the canonical text of `tag`: `@name` or `@name(value)` with `(`, `)` escaped and
   /// `\n` turned into a space (a value lives on one line; a `\r` inside is harmless because `)`
-  /// follows it).
+  /// follows it). A value ending in `\` gets a space so its `)` is not read as escaped; the parser
+  /// never produces such a value.
   static func append(_ tag: Tag, to output: inout [UInt8]) {
     output.append(ASCII.at)
     output.append(contentsOf: tag.name.utf8)
@@ -163,6 +164,8 @@ enum TagSyntax {
         output.append(byte)
       }
     }
+    // No escape for a backslash exists, and `\)` would escape the closing parenthesis.
+    if output.last == ASCII.backslash { output.append(ASCII.space) }
     output.append(ASCII.closeParenthesis)
   }
 }

@@ -23,14 +23,16 @@ import Foundation
 ///   parent, or deeper than an earlier sibling) is it moved to the nearest level that keeps the
 ///   tree, so hand-built outlines still read back with the same structure.
 ///
-/// Some hand-built items have no TaskPaper text that reads back identically; they print
-/// deterministically and re-read as the nearest outline:
-/// - a note whose title starts with `-` (other than exactly `-`) or ends with `:` (other than
-///   exactly `:`) reads back as a task or project; a project with an empty title reads as the note `:`;
-/// - leading or trailing whitespace in a title is dropped (a project's title keeps trailing
-///   whitespace before its colon), and a `\n` in a title or value prints as a space;
+/// Some hand-built items have no TaskPaper text that reads back identically. They print as the
+/// canonical text of the nearest outline, so printing stays idempotent:
+/// - a note or project whose title starts with `-` (other than the tagless note `-`) prints as the
+///   task that such a line reads as (`- x`, `- x:`); a note whose title ends with `:` reads back
+///   as a project; a project with an empty title prints `:`, which reads back as a note;
+/// - whitespace before a title, and after a task's or note's title, is not printed (a project
+///   keeps whitespace before its colon); a `\n` in a title or value prints as a space;
 /// - a title that ends with a tag reads back with that tag as a trailing tag (same text, same tags);
-/// - a tag value ending in `\` cannot be written, since `\)` is an escaped parenthesis;
+/// - a tag value ending in `\` gets a space appended, since `\)` would be an escaped parenthesis;
+/// - a tag name that is not ``Tag/isValidName(_:)`` prints as is and reads back as other text;
 /// - children of a blank note read back as children of the note's parent.
 public enum TaskPaperPrinter {
   /// The TaskPaper text of a whole outline.
@@ -105,52 +107,109 @@ public enum TaskPaperPrinter {
   }
 
   private static func appendLine(_ item: Item, to output: inout [UInt8], scratch: inout [TagSyntax.Match]) {
-    if item.kind == .task {
-      output.append(ASCII.hyphen)
-      output.append(ASCII.space)
-    }
-    for byte in item.title.utf8 {
-      output.append(byte == ASCII.lineFeed ? ASCII.space : byte)
-    }
-    if item.kind == .project { output.append(ASCII.colon) }
+    let lineStart = output.count
+    appendCandidateLine(item, to: &output, scratch: &scratch)
+    guard item.title.utf8.contains(ASCII.at) else { return }
 
-    // A task's "- " or a project's ":" already precedes the first trailing tag; an empty note
-    // title must not start with a space, which would read back as indentation.
-    var needsSpace = !item.title.isEmpty || item.kind == .project
-    forEachTrailingTag(of: item, scratch: &scratch) { tag in
+    // A title holding `@` may interact with the tags printed after it (it may end with a tag,
+    // or open a value that a trailing tag's `)` would close). Items read by the parser never
+    // do, but hand-built ones can; printing what this line reads back as gives its canonical
+    // form, because printing a parsed line is idempotent. Titles without `@` need no check.
+    let reread: Item = output.withUnsafeBufferPointer { bytes in
+      let line = TaskPaperParser.parseLine(bytes, lineStart, bytes.count, asTask: false, matches: &scratch)
+      return TaskPaperParser.makeItem(bytes, line, scratch, id: item.id)
+    }
+    output.removeSubrange(lineStart...)
+    appendCandidateLine(reread, to: &output, scratch: &scratch)
+  }
+
+  /// Writes the line as the item says, which is canonical for every item the parser produces.
+  private static func appendCandidateLine(
+    _ item: Item,
+    to output: inout [UInt8],
+    scratch: inout [TagSyntax.Match]
+  ) {
+    item.title.withUTF8Bytes { title in
+      // Whitespace around a title cannot survive a round trip (it would read as indentation or
+      // be trimmed), so it is not printed; a project keeps whitespace before its colon.
+      var start = 0
+      var end = title.count
+      while start < end, isBlankOrLineFeed(title[start]) { start += 1 }
+      if item.kind != .project {
+        while end > start, isBlankOrLineFeed(title[end - 1]) || title[end - 1] == ASCII.carriageReturn { end -= 1 }
+      }
+
+      var isTask = item.kind == .task
+      if !isTask, start < end, title[start] == ASCII.hyphen,
+        !(item.kind == .note && end - start == 1 && item.tags.isEmpty)
+      {
+        // Any other line starting with `-` reads back as a task, so print it as that task
+        // prints; otherwise printing would not be idempotent.
+        isTask = true
+        start += 1
+        while start < end, isBlankOrLineFeed(title[start]) { start += 1 }
+      }
+
+      if isTask {
+        output.append(ASCII.hyphen)
+        output.append(ASCII.space)
+      }
+      let titleStart = output.count
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: title[start..<end]))
+      let printedTitle = titleStart..<output.count
+      // A title is one line; a line break inside would start a new item.
+      for index in printedTitle where output[index] == ASCII.lineFeed { output[index] = ASCII.space }
+      let hasColon = item.kind == .project
+      if hasColon { output.append(ASCII.colon) }
+
+      // A task's "- " or a project's ":" already precedes the first trailing tag; an empty note
+      // title must not start with a space, which would read back as indentation.
+      appendTrailingTags(
+        of: item,
+        printedTitle: printedTitle,
+        needsSpace: !printedTitle.isEmpty || hasColon,
+        to: &output,
+        scratch: &scratch
+      )
+    }
+  }
+
+  /// Appends the tags that the printed title does not already contain, in ``Item/tags`` order.
+  ///
+  /// Each tag read from the printed title accounts for one equal entry of `tags`, so a parsed
+  /// item (title tags first, then trailing ones) prints exactly its trailing tags, and a tag a
+  /// feature added prints after the title even when an equal one appears inside it.
+  private static func appendTrailingTags(
+    of item: Item,
+    printedTitle: Range<Int>,
+    needsSpace: Bool,
+    to output: inout [UInt8],
+    scratch: inout [TagSyntax.Match]
+  ) {
+    guard !item.tags.isEmpty else { return }
+    var inlineTags: [Tag?] = []
+    if output[printedTitle].contains(ASCII.at) {
+      inlineTags = output.withUnsafeBufferPointer { bytes in
+        scratch.removeAll(keepingCapacity: true)
+        TagSyntax.scan(bytes, from: printedTitle.lowerBound, to: printedTitle.upperBound, into: &scratch)
+        return scratch.map { TagSyntax.tag(bytes, $0) }
+      }
+    }
+    var needsSpace = needsSpace
+    for tag in item.tags {
+      if !inlineTags.isEmpty, let index = inlineTags.firstIndex(of: tag) {
+        inlineTags[index] = nil
+        continue
+      }
       if needsSpace { output.append(ASCII.space) }
       needsSpace = true
       TagSyntax.append(tag, to: &output)
     }
   }
 
-  /// Calls `body` with the tags that are not already written in the title, in ``Item/tags`` order.
-  ///
-  /// Each tag found in the title accounts for one equal entry of `tags`, so a parsed item (title
-  /// tags first, then trailing ones) prints exactly its trailing tags, and a tag added by a
-  /// feature prints after the title even when an equal one appears inside it.
-  private static func forEachTrailingTag(
-    of item: Item,
-    scratch: inout [TagSyntax.Match],
-    _ body: (Tag) -> Void
-  ) {
-    guard !item.tags.isEmpty else { return }
-    guard item.title.utf8.contains(ASCII.at) else {
-      item.tags.forEach(body)
-      return
-    }
-    var inlineTags: [Tag?] = item.title.withUTF8Bytes { bytes in
-      scratch.removeAll(keepingCapacity: true)
-      TagSyntax.scan(bytes, from: 0, to: bytes.count, into: &scratch)
-      return scratch.map { TagSyntax.tag(bytes, $0) }
-    }
-    for tag in item.tags {
-      if let index = inlineTags.firstIndex(of: tag) {
-        inlineTags[index] = nil
-      } else {
-        body(tag)
-      }
-    }
+  @inline(__always)
+  private static func isBlankOrLineFeed(_ byte: UInt8) -> Bool {
+    ASCII.isBlank(byte) || byte == ASCII.lineFeed
   }
 }
 
