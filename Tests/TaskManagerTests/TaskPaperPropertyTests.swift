@@ -160,7 +160,7 @@ struct TaskPaperPropertyTests {
       var item = Item(
         id: testID(nextID),
         kind: pick(Item.Kind.allCases, using: &random),
-        title: (0..<(random.next() % 4)).map { _ in pick(words + [" ", "\n", "@a", "@due(x)"], using: &random) }
+        title: (0..<(random.next() % 4)).map { _ in pick(words + [" ", "\n", "@a", "@due(x)", "@v(", "@w(x", "@x)"], using: &random) }
           .joined(separator: pick(["", " "], using: &random)),
         tags: (0..<(random.next() % 3)).map { _ in
           Tag(

@@ -109,13 +109,15 @@ extension Item {
   func forEachInSubtree(_ body: (Item) throws -> Void) rethrows {
     try body(self)
     var stack: [(items: [Item], index: Int)] = [(children, 0)]
-    while let top = stack.last {
-      if top.index == top.items.count {
+    while !stack.isEmpty {
+      let last = stack.count - 1
+      let index = stack[last].index
+      guard index < stack[last].items.count else {
         stack.removeLast()
         continue
       }
-      let item = top.items[top.index]
-      stack[stack.count - 1].index += 1
+      stack[last].index = index + 1
+      let item = stack[last].items[index]
       try body(item)
       if !item.children.isEmpty { stack.append((item.children, 0)) }
     }

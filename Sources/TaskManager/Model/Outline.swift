@@ -54,21 +54,29 @@ extension Outline {
       var project: Item?
     }
     var stack = [Frame(items: items, index: 0, parentID: nil, project: nil)]
-    while let top = stack.last {
-      if top.index == top.items.count {
+    // Frames are read in place rather than copied out, which would retain their contents per item.
+    while !stack.isEmpty {
+      let last = stack.count - 1
+      let index = stack[last].index
+      guard index < stack[last].items.count else {
         stack.removeLast()
         continue
       }
-      let item = top.items[top.index]
-      stack[stack.count - 1].index += 1
-      try body(Entry(item: item, depth: stack.count - 1, parentID: top.parentID, project: top.project))
-      if !item.children.isEmpty {
+      stack[last].index = index + 1
+      let entry = Entry(
+        item: stack[last].items[index],
+        depth: last,
+        parentID: stack[last].parentID,
+        project: stack[last].project
+      )
+      try body(entry)
+      if !entry.item.children.isEmpty {
         stack.append(
           Frame(
-            items: item.children,
+            items: entry.item.children,
             index: 0,
-            parentID: item.id,
-            project: item.kind == .project ? item : top.project
+            parentID: entry.item.id,
+            project: entry.item.kind == .project ? entry.item : entry.project
           )
         )
       }

@@ -164,10 +164,9 @@ public enum TaskPaperParser {
       }
 
       let line = parseLine(bytes, lineStart, contentEnd, asTask: false, matches: &matches)
-      let item = makeItem(bytes, line, matches, id: makeID())
       let index = items.count
-      items.append(item)
-      if item.isBlank {
+      items.append(makeItem(bytes, line, matches, id: makeID()))
+      if line.kind == .note, line.title.isEmpty, matches.isEmpty {
         parents.append(-1)
         pendingBlanks.append((index, depth(below: line.level)))
       } else {
@@ -185,10 +184,12 @@ public enum TaskPaperParser {
     // before it is moved into its parent. Children arrive last-first and are reversed once done.
     var roots: [Item] = []
     var index = items.count - 1
+    let nullID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
     while index >= 0 {
-      items[index].children.reverse()
-      let item = items[index]
-      items[index].children = []
+      // Swapping with an allocation-free placeholder moves the item out instead of copying it.
+      var item = Item(id: nullID, kind: .note, title: "")
+      swap(&item, &items[index])
+      item.children.reverse()
       let parent = parents[index]
       if parent < 0 {
         roots.append(item)

@@ -79,21 +79,23 @@ public enum TaskPaperPrinter {
     }
     var scratch: [TagSyntax.Match] = []
     var stack = [Frame(items: items, index: 0, floor: 0, ceiling: .max)]
-    while let top = stack.last {
-      if top.index == top.items.count {
+    // Frames are read in place rather than copied out, which would retain their contents per item.
+    while !stack.isEmpty {
+      let last = stack.count - 1
+      let index = stack[last].index
+      guard index < stack[last].items.count else {
         stack.removeLast()
         continue
       }
-      let item = top.items[top.index]
-      let last = stack.count - 1
-      stack[last].index += 1
+      stack[last].index = index + 1
+      let item = stack[last].items[index]
 
       let level: Int
       if item.isBlank {
         // Blank lines never parent anything, so their own level is always safe to keep.
         level = max(item.level, 0)
       } else {
-        level = min(max(item.level, top.floor), top.ceiling)
+        level = min(max(item.level, stack[last].floor), stack[last].ceiling)
         stack[last].ceiling = level
       }
       for _ in 0..<level { output.append(ASCII.tab) }
@@ -108,27 +110,28 @@ public enum TaskPaperPrinter {
 
   private static func appendLine(_ item: Item, to output: inout [UInt8], scratch: inout [TagSyntax.Match]) {
     let lineStart = output.count
-    appendCandidateLine(item, to: &output, scratch: &scratch)
-    guard item.title.utf8.contains(ASCII.at) else { return }
+    guard appendCandidateLine(item, to: &output, scratch: &scratch) else { return }
 
-    // A title holding `@` may interact with the tags printed after it (it may end with a tag,
-    // or open a value that a trailing tag's `)` would close). Items read by the parser never
-    // do, but hand-built ones can; printing what this line reads back as gives its canonical
-    // form, because printing a parsed line is idempotent. Titles without `@` need no check.
+    // The title interacts with the tags printed after it (it ends with a tag, or opens a value
+    // that a trailing tag's `)` would close). Items read by the parser never do, but hand-built
+    // ones can; printing what this line reads back as gives its canonical form, because
+    // printing a parsed line is idempotent.
     let reread: Item = output.withUnsafeBufferPointer { bytes in
       let line = TaskPaperParser.parseLine(bytes, lineStart, bytes.count, asTask: false, matches: &scratch)
       return TaskPaperParser.makeItem(bytes, line, scratch, id: item.id)
     }
     output.removeSubrange(lineStart...)
-    appendCandidateLine(reread, to: &output, scratch: &scratch)
+    _ = appendCandidateLine(reread, to: &output, scratch: &scratch)
   }
 
   /// Writes the line as the item says, which is canonical for every item the parser produces.
+  ///
+  /// Returns whether the line might read back differently (see ``appendTrailingTags``).
   private static func appendCandidateLine(
     _ item: Item,
     to output: inout [UInt8],
     scratch: inout [TagSyntax.Match]
-  ) {
+  ) -> Bool {
     item.title.withUTF8Bytes { title in
       // Whitespace around a title cannot survive a round trip (it would read as indentation or
       // be trimmed), so it is not printed; a project keeps whitespace before its colon.
@@ -164,9 +167,10 @@ public enum TaskPaperPrinter {
 
       // A task's "- " or a project's ":" already precedes the first trailing tag; an empty note
       // title must not start with a space, which would read back as indentation.
-      appendTrailingTags(
+      return appendTrailingTags(
         of: item,
         printedTitle: printedTitle,
+        titleIsLast: !hasColon,
         needsSpace: !printedTitle.isEmpty || hasColon,
         to: &output,
         scratch: &scratch
@@ -179,23 +183,34 @@ public enum TaskPaperPrinter {
   /// Each tag read from the printed title accounts for one equal entry of `tags`, so a parsed
   /// item (title tags first, then trailing ones) prints exactly its trailing tags, and a tag a
   /// feature added prints after the title even when an equal one appears inside it.
+  ///
+  /// Returns whether the line might read back with a different title: when the title ends
+  /// with a tag (unless a project's colon follows), or when a tag in the title has an unclosed
+  /// `(` and a `)` follows in a trailing tag's value.
   private static func appendTrailingTags(
     of item: Item,
     printedTitle: Range<Int>,
+    titleIsLast: Bool,
     needsSpace: Bool,
     to output: inout [UInt8],
     scratch: inout [TagSyntax.Match]
-  ) {
-    guard !item.tags.isEmpty else { return }
+  ) -> Bool {
     var inlineTags: [Tag?] = []
+    var endsWithTag = false
+    var hasUnclosedValue = false
     if output[printedTitle].contains(ASCII.at) {
       inlineTags = output.withUnsafeBufferPointer { bytes in
         scratch.removeAll(keepingCapacity: true)
         TagSyntax.scan(bytes, from: printedTitle.lowerBound, to: printedTitle.upperBound, into: &scratch)
+        endsWithTag = titleIsLast && scratch.last?.end == printedTitle.upperBound
+        hasUnclosedValue = scratch.contains { match in
+          match.value == nil && match.end < printedTitle.upperBound && bytes[match.end] == ASCII.openParenthesis
+        }
         return scratch.map { TagSyntax.tag(bytes, $0) }
       }
     }
     var needsSpace = needsSpace
+    var printsValue = false
     for tag in item.tags {
       if !inlineTags.isEmpty, let index = inlineTags.firstIndex(of: tag) {
         inlineTags[index] = nil
@@ -204,7 +219,9 @@ public enum TaskPaperPrinter {
       if needsSpace { output.append(ASCII.space) }
       needsSpace = true
       TagSyntax.append(tag, to: &output)
+      if tag.value != nil { printsValue = true }
     }
+    return endsWithTag || (hasUnclosedValue && printsValue)
   }
 
   @inline(__always)
