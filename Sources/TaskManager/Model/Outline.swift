@@ -3,7 +3,7 @@ import Foundation
 /// A whole TaskPaper document: its top-level items, each with its nested children.
 ///
 /// ```swift
-/// var outline = try TaskPaperParser.parse(text, makeID: { uuid() })
+/// var outline = TaskPaperParser.parse(text, makeID: { uuid() })
 /// for entry in outline.entries() where entry.item.kind == .task && !entry.item.isDone {
 ///   print(entry.project?.title ?? "Inbox", entry.item.title)
 /// }

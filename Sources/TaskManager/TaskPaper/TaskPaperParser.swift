@@ -47,8 +47,9 @@ public enum TaskPaperError: Error, Hashable, Sendable, CustomStringConvertible, 
 ///   not written `\)`, may hold spaces, `@` and `(`, and reads `\(` `\)` as parentheses; without a
 ///   closing `)` the tag has no value and the `(` is text. `@tag()` is `@tag`.
 /// - **Title**: the text after indentation and marker, without the trailing tags (the run of
-///   whitespace-separated tags that ends the line), trailing whitespace, and a project's colon.
-///   A tag inside the text stays in the title *and* is listed in ``Item/tags``.
+///   whitespace-separated tags that ends the line), trailing whitespace (a stray `\r` counts),
+///   and a project's colon. A tag inside the text stays in the title *and* is listed in
+///   ``Item/tags``, so a parsed item's tags are the title's tags followed by the trailing ones.
 /// - **Nesting**: a line's parent is the nearest preceding non-blank line with a smaller level;
 ///   levels need not be contiguous. Blank lines never take children: an empty line is level 0, a
 ///   whitespace-only line keeps its level. So that the outline keeps document order, a blank

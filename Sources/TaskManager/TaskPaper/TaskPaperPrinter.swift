@@ -24,13 +24,15 @@ import Foundation
 ///   tree, so hand-built outlines still read back with the same structure.
 ///
 /// Some hand-built items have no TaskPaper text that reads back identically. They print as the
-/// canonical text of the nearest outline, so printing stays idempotent:
+/// canonical text of the nearest outline, so that for every outline `o` (parsed or built by
+/// hand) `print(parse(print(o))) == print(o)`:
 /// - a note or project whose title starts with `-` (other than the tagless note `-`) prints as the
 ///   task that such a line reads as (`- x`, `- x:`); a note whose title ends with `:` reads back
 ///   as a project; a project with an empty title prints `:`, which reads back as a note;
 /// - whitespace before a title, and after a task's or note's title, is not printed (a project
 ///   keeps whitespace before its colon); a `\n` in a title or value prints as a space;
-/// - a title that ends with a tag reads back with that tag as a trailing tag (same text, same tags);
+/// - a title that ends with a tag, or holds an unclosed `@tag(` that a trailing tag's `)` would
+///   close, prints as the line it reads back as (a title-final tag becomes a trailing tag);
 /// - a tag value ending in `\` gets a space appended, since `\)` would be an escaped parenthesis;
 /// - a tag name that is not ``Tag/isValidName(_:)`` prints as is and reads back as other text;
 /// - children of a blank note read back as children of the note's parent.
