@@ -1,0 +1,188 @@
+import Foundation
+
+/// One line of a TaskPaper outline together with the lines nested under it.
+///
+/// ```swift
+/// let task = Item(
+///   id: id, kind: .task, title: "Buy milk",
+///   tags: [Tag(name: "due", value: "2024-10-31")], level: 1
+/// )
+/// // prints as "\t- Buy milk @due(2024-10-31)"
+/// ```
+///
+/// `title` is the text the user wrote without indentation, the task marker, a project's colon
+/// and the *trailing* tags. A tag written inside the text (`Call @bob about it`) stays in the
+/// title and is also listed in `tags`, so nothing is lost and printing does not repeat it.
+/// For a parsed item `tags` therefore lists the tags inside the title first, then the trailing
+/// ones, all in the order they were written.
+public struct Item: Identifiable, Hashable, Sendable, Codable {
+  /// What a line is, decided by its text: see ``TaskPaperParser`` for the exact rules.
+  public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+    /// A line starting with `-`, e.g. `- Buy milk`.
+    case task
+    /// A line ending with `:` once trailing tags are set aside, e.g. `Errands: @home`.
+    case project
+    /// Any other line, blank lines included.
+    case note
+  }
+
+  /// A stable identity, injected by whoever creates the item (the parser takes a generator), so
+  /// features can refer to an item across edits and tests stay deterministic.
+  public var id: UUID
+  /// Whether the line is a task, a project or a note.
+  public var kind: Kind
+  /// The text without indentation, marker, project colon and trailing tags (see the type's notes).
+  public var title: String
+  /// Every tag of the line, in the order written: tags inside the title first, then trailing ones.
+  public var tags: [Tag]
+  /// The indentation depth as parsed: one level per leading tab or space.
+  ///
+  /// Levels need not be contiguous (`Project:` at 0 with a task at 3 is fine). The printer writes
+  /// this many tabs, so the level survives a round trip; it only adjusts a level that would make
+  /// the printed line nest under a different parent than in this tree.
+  public var level: Int
+  /// The items nested under this one, in document order.
+  public var children: [Item]
+
+  /// Creates an item; `level` should be greater than the parent's level when the item is nested.
+  public init(
+    id: UUID,
+    kind: Kind,
+    title: String,
+    tags: [Tag] = [],
+    level: Int = 0,
+    children: [Item] = []
+  ) {
+    self.id = id
+    self.kind = kind
+    self.title = title
+    self.tags = tags
+    self.level = level
+    self.children = children
+  }
+}
+
+// MARK: - Derived state
+
+extension Item {
+  /// Whether the item carries a `@done` tag (with or without a value such as a date).
+  ///
+  /// ```swift
+  /// // "- Pay rent @done(2024-10-31)"
+  /// item.isDone  // true
+  /// ```
+  public var isDone: Bool { hasTag(named: "done") }
+
+  /// Whether this is a blank line: a note with an empty title and no tags.
+  ///
+  /// Blank lines never take children in TaskPaper, so the parser never nests anything under them.
+  public var isBlank: Bool { kind == .note && title.isEmpty && tags.isEmpty }
+
+  /// The first tag called `name`, if any.
+  ///
+  /// ```swift
+  /// item.tag(named: "due")?.value  // "2024-10-31"
+  /// ```
+  public func tag(named name: String) -> Tag? {
+    tags.first { $0.name == name }
+  }
+
+  /// Every tag called `name`, in order (a line may repeat a tag).
+  public func tags(named name: String) -> [Tag] {
+    tags.filter { $0.name == name }
+  }
+
+  /// Whether some tag is called `name`.
+  public func hasTag(named name: String) -> Bool {
+    tags.contains { $0.name == name }
+  }
+
+  /// The tags of this item and of all its descendants, in document order.
+  public var allTags: [Tag] {
+    var result: [Tag] = []
+    forEachInSubtree { result.append(contentsOf: $0.tags) }
+    return result
+  }
+
+  /// Visits this item and then its descendants in document order, without recursion so deep
+  /// outlines cannot overflow the stack.
+  func forEachInSubtree(_ body: (Item) throws -> Void) rethrows {
+    try body(self)
+    var stack: [(items: [Item], index: Int)] = [(children, 0)]
+    while !stack.isEmpty {
+      let last = stack.count - 1
+      let index = stack[last].index
+      guard index < stack[last].items.count else {
+        stack.removeLast()
+        continue
+      }
+      stack[last].index = index + 1
+      let item = stack[last].items[index]
+      try body(item)
+      if !item.children.isEmpty { stack.append((item.children, 0)) }
+    }
+  }
+}
+
+// MARK: - Finding and editing by id
+
+extension Item {
+  /// The item with `id`: this item itself or any descendant.
+  public func item(withID id: UUID) -> Item? {
+    if self.id == id { return self }
+    return Item.find(id, in: children)
+  }
+
+  /// Applies `body` in place to the item with `id` (this item or a descendant).
+  ///
+  /// Returns `false`, without calling `body`, when there is no such item.
+  ///
+  /// ```swift
+  /// project.modifyItem(withID: taskID) { $0.setTag(Tag(name: "done")) }
+  /// ```
+  @discardableResult
+  public mutating func modifyItem(withID id: UUID, _ body: (inout Item) throws -> Void) rethrows -> Bool {
+    if self.id == id {
+      try body(&self)
+      return true
+    }
+    return try Item.modify(id, in: &children, body)
+  }
+
+  /// Removes the descendant with `id`, together with its children, and returns it.
+  ///
+  /// An item cannot remove itself; remove it from its parent or ``Outline`` instead.
+  @discardableResult
+  public mutating func removeItem(withID id: UUID) -> Item? {
+    Item.remove(id, from: &children)
+  }
+
+  static func find(_ id: UUID, in items: [Item]) -> Item? {
+    for item in items {
+      if item.id == id { return item }
+      if let found = find(id, in: item.children) { return found }
+    }
+    return nil
+  }
+
+  // Recursion depth is the tree depth; each level mutates `items[index].children` in place, so no
+  // copy of the tree is made.
+  static func modify(_ id: UUID, in items: inout [Item], _ body: (inout Item) throws -> Void) rethrows -> Bool {
+    for index in items.indices {
+      if items[index].id == id {
+        try body(&items[index])
+        return true
+      }
+      if try modify(id, in: &items[index].children, body) { return true }
+    }
+    return false
+  }
+
+  static func remove(_ id: UUID, from items: inout [Item]) -> Item? {
+    for index in items.indices {
+      if items[index].id == id { return items.remove(at: index) }
+      if let removed = remove(id, from: &items[index].children) { return removed }
+    }
+    return nil
+  }
+}

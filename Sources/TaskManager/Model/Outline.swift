@@ -1,0 +1,168 @@
+import Foundation
+
+/// A whole TaskPaper document: its top-level items, each with its nested children.
+///
+/// ```swift
+/// var outline = TaskPaperParser.parse(text, makeID: { uuid() })
+/// for entry in outline.entries() where entry.item.kind == .task && !entry.item.isDone {
+///   print(entry.project?.title ?? "Inbox", entry.item.title)
+/// }
+/// outline.modifyItem(withID: id) { $0.setTag(Tag(name: "done")) }
+/// let text = TaskPaperPrinter.print(outline)
+/// ```
+public struct Outline: Hashable, Sendable, Codable {
+  /// The top-level items (level 0 or the outermost indentation), in document order.
+  public var items: [Item]
+
+  /// Creates an outline from its top-level items.
+  public init(items: [Item] = []) {
+    self.items = items
+  }
+
+  /// One item met while walking an outline, with where it sits.
+  public struct Entry: Hashable, Sendable {
+    /// The item itself, children included (copying it does not copy the subtree).
+    public var item: Item
+    /// How many ancestors the item has: 0 for a top-level item. Unlike `item.level`, this
+    /// counts tree depth, not indentation.
+    public var depth: Int
+    /// The id of the item's parent, or `nil` at the top level.
+    public var parentID: UUID?
+    /// The nearest enclosing project (an ancestor, never the item itself), if any.
+    public var project: Item?
+
+    /// Creates an entry; the walking functions make these, tests may too.
+    public init(item: Item, depth: Int, parentID: UUID?, project: Item?) {
+      self.item = item
+      self.depth = depth
+      self.parentID = parentID
+      self.project = project
+    }
+  }
+}
+
+// MARK: - Walking
+
+extension Outline {
+  /// Visits every item in document order (a parent before its children), with its depth, parent
+  /// and enclosing project. Iterative, so deep outlines cannot overflow the stack.
+  public func forEachEntry(_ body: (Entry) throws -> Void) rethrows {
+    struct Frame {
+      var items: [Item]
+      var index: Int
+      var parentID: UUID?
+      var project: Item?
+    }
+    var stack = [Frame(items: items, index: 0, parentID: nil, project: nil)]
+    // Frames are read in place rather than copied out, which would retain their contents per item.
+    while !stack.isEmpty {
+      let last = stack.count - 1
+      let index = stack[last].index
+      guard index < stack[last].items.count else {
+        stack.removeLast()
+        continue
+      }
+      stack[last].index = index + 1
+      let entry = Entry(
+        item: stack[last].items[index],
+        depth: last,
+        parentID: stack[last].parentID,
+        project: stack[last].project
+      )
+      try body(entry)
+      if !entry.item.children.isEmpty {
+        stack.append(
+          Frame(
+            items: entry.item.children,
+            index: 0,
+            parentID: entry.item.id,
+            project: entry.item.kind == .project ? entry.item : entry.project
+          )
+        )
+      }
+    }
+  }
+
+  /// Every item in document order with its depth, parent and enclosing project: the flat list a
+  /// task list shows.
+  ///
+  /// ```swift
+  /// // "Work:\n\t- Call Bob\n"
+  /// outline.entries().map { ($0.depth, $0.item.title, $0.project?.title) }
+  /// // [(0, "Work", nil), (1, "Call Bob", "Work")]
+  /// ```
+  public func entries() -> [Entry] {
+    var result: [Entry] = []
+    forEachEntry { result.append($0) }
+    return result
+  }
+
+  /// The number of items at every depth.
+  public var itemCount: Int {
+    var count = 0
+    forEachEntry { _ in count += 1 }
+    return count
+  }
+
+  /// The tags of every item, in document order (repeats included).
+  public var allTags: [Tag] {
+    var result: [Tag] = []
+    forEachEntry { result.append(contentsOf: $0.item.tags) }
+    return result
+  }
+
+  /// The distinct tag names used anywhere in the outline, in order of first use.
+  ///
+  /// ```swift
+  /// // "- a @due(2024-10-31) @home\n- b @home\n"
+  /// outline.allTagNames  // ["due", "home"]
+  /// ```
+  public var allTagNames: [String] {
+    var seen = Set<String>()
+    var result: [String] = []
+    forEachEntry { entry in
+      for tag in entry.item.tags where seen.insert(tag.name).inserted {
+        result.append(tag.name)
+      }
+    }
+    return result
+  }
+}
+
+// MARK: - Finding and editing by id
+
+extension Outline {
+  /// The item with `id` at any depth.
+  public func item(withID id: UUID) -> Item? {
+    Item.find(id, in: items)
+  }
+
+  /// The walking entry (depth, parent, project) of the item with `id`.
+  public func entry(withID id: UUID) -> Entry? {
+    var found: Entry?
+    // A walk keeps parent and project bookkeeping in one place; early exit is not worth a
+    // second traversal implementation for a lookup.
+    forEachEntry { entry in
+      if found == nil, entry.item.id == id { found = entry }
+    }
+    return found
+  }
+
+  /// Applies `body` in place to the item with `id`, at any depth.
+  ///
+  /// Returns `false`, without calling `body`, when there is no such item.
+  ///
+  /// ```swift
+  /// outline.modifyItem(withID: id) { $0.title = "Call Bob back" }
+  /// ```
+  @discardableResult
+  public mutating func modifyItem(withID id: UUID, _ body: (inout Item) throws -> Void) rethrows -> Bool {
+    try Item.modify(id, in: &items, body)
+  }
+
+  /// Removes the item with `id`, at any depth, together with its children, and returns it.
+  @discardableResult
+  public mutating func removeItem(withID id: UUID) -> Item? {
+    Item.remove(id, from: &items)
+  }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// ASCII bytes the TaskPaper syntax cares about; everything else is text.
+enum ASCII {
+  static let tab: UInt8 = 0x09
+  static let lineFeed: UInt8 = 0x0A
+  static let carriageReturn: UInt8 = 0x0D
+  static let space: UInt8 = 0x20
+  static let hyphen: UInt8 = 0x2D
+  static let dot: UInt8 = 0x2E
+  static let colon: UInt8 = 0x3A
+  static let at: UInt8 = 0x40
+  static let openParenthesis: UInt8 = 0x28
+  static let closeParenthesis: UInt8 = 0x29
+  static let backslash: UInt8 = 0x5C
+  static let underscore: UInt8 = 0x5F
+
+  /// Indentation and tag-separating whitespace: only tab and space, as in TaskPaper.
+  @inline(__always)
+  static func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
+
+  /// Whitespace dropped at the end of a line's text. A stray `\r` counts so that a line never
+  /// prints with `\r` right before its `\n`, which the parser would then read as CRLF.
+  @inline(__always)
+  static func isTrailingSpace(_ byte: UInt8) -> Bool { byte == space || byte == tab || byte == carriageReturn }
+}
+
+extension String {
+  /// Runs `body` over the string's UTF-8 bytes without copying a native string.
+  @inline(__always)
+  func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    var copy = self
+    return try copy.withUTF8(body)
+  }
+}

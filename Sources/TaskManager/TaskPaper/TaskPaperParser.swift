@@ -1,0 +1,290 @@
+import Foundation
+
+/// An error from parsing a single tag or a single task, worded for the user.
+///
+/// ```swift
+/// do { _ = try TaskPaperParser.parseTag("@a @b") }
+/// catch { print(error) }  // Unable to convert @a @b into a tag.
+/// ```
+public enum TaskPaperError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+  /// The text holds no tag, several tags, or more than a tag and surrounding whitespace.
+  case invalidTag(String)
+  /// The text is empty, whitespace only, or spans more than one line.
+  case invalidTask(String)
+
+  /// The text that could not be converted, exactly as given.
+  public var text: String {
+    switch self {
+    case .invalidTag(let text), .invalidTask(let text): text
+    }
+  }
+
+  /// `Unable to convert <TEXT> into a tag.` or `Unable to convert <TEXT> into a task.`
+  public var description: String {
+    switch self {
+    case .invalidTag(let text): "Unable to convert \(text) into a tag."
+    case .invalidTask(let text): "Unable to convert \(text) into a task."
+    }
+  }
+
+  /// The same as ``description``, so `localizedDescription` shows the user-facing sentence.
+  public var errorDescription: String? { description }
+}
+
+/// Reads TaskPaper text into an ``Outline``. Parsing a document never fails: any line is at
+/// least a note.
+///
+/// The rules, per line (one line is one item; `\r\n` reads as `\n`):
+/// - **Level**: every leading tab or space is one level (`"  Project:"` is level 2).
+/// - **Task**: the text starts with `-`; the title follows after optional whitespace (`- Task`,
+///   `-Task`). A task whose title ends with `:` stays a task. A line that is exactly `-` is a note,
+///   while `- ` (dash and whitespace) is a task with an empty title: that is how such a task prints.
+/// - **Project**: not a task, and the text ends with `:` once trailing tags and trailing whitespace
+///   are set aside (`Project: @tag`). `:` alone is a note.
+/// - **Note**: everything else, including blank lines (empty or whitespace only).
+/// - **Tags**: `@name` or `@name(value)` at the start of the title or after a tab or space.
+///   Names are letters, combining marks, digits, `_`, `-` and `.`. A value runs to the first `)`
+///   not written `\)`, may hold spaces, `@` and `(`, and reads `\(` `\)` as parentheses; without a
+///   closing `)` the tag has no value and the `(` is text. `@tag()` is `@tag`.
+/// - **Title**: the text after indentation and marker, without the trailing tags (the run of
+///   whitespace-separated tags that ends the line), trailing whitespace (a stray `\r` counts),
+///   and a project's colon. A tag inside the text stays in the title *and* is listed in
+///   ``Item/tags``, so a parsed item's tags are the title's tags followed by the trailing ones.
+/// - **Nesting**: a line's parent is the nearest preceding non-blank line with a smaller level;
+///   levels need not be contiguous. Blank lines never take children: an empty line is level 0, a
+///   whitespace-only line keeps its level. So that the outline keeps document order, a blank
+///   line is never placed outside the parent of the next non-blank line, nor deeper than a blank
+///   line right before it (an empty line between two tasks of a project stays in the project).
+///
+/// ```swift
+/// var next: UInt64 = 0
+/// let outline = TaskPaperParser.parse("Work:\n\t- Call Bob @due(2024-10-31)\n") {
+///   next += 1
+///   return UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, UInt8(next)))
+/// }
+/// outline.items[0].children[0].title  // "Call Bob"
+/// ```
+///
+/// Works on UTF-8 bytes without regular expressions or Foundation scanning, so large documents
+/// (100,000 tasks) parse quickly.
+public enum TaskPaperParser {
+  /// Parses a whole document. `makeID` is called once per line, in document order.
+  public static func parse(_ text: String, makeID: () -> UUID) -> Outline {
+    text.withUTF8Bytes { bytes in parseDocument(bytes, makeID: makeID) }
+  }
+
+  /// Parses exactly one tag, optionally surrounded by whitespace: `"@due(2024-10-31)"`.
+  ///
+  /// ```swift
+  /// try TaskPaperParser.parseTag(" @due(2024-10-31) ")  // Tag(name: "due", value: "2024-10-31")
+  /// try TaskPaperParser.parseTag("due")  // throws: Unable to convert due into a tag.
+  /// ```
+  ///
+  /// - Throws: ``TaskPaperError/invalidTag(_:)`` when the text holds no tag, several tags, other
+  ///   text, or a value with a line break.
+  public static func parseTag(_ text: String) throws(TaskPaperError) -> Tag {
+    let tag: Tag? = text.withUTF8Bytes { bytes in
+      var start = 0
+      var end = bytes.count
+      while start < end, isWhitespaceOrLineBreak(bytes[start]) { start += 1 }
+      while end > start, isWhitespaceOrLineBreak(bytes[end - 1]) { end -= 1 }
+      var matches: [TagSyntax.Match] = []
+      TagSyntax.scan(bytes, from: start, to: end, into: &matches)
+      guard matches.count == 1, let match = matches.first, match.start == start, match.end == end else {
+        return nil
+      }
+      if let value = match.value, bytes[value].contains(where: isLineBreak) { return nil }
+      return TagSyntax.tag(bytes, match)
+    }
+    guard let tag else { throw .invalidTag(text) }
+    return tag
+  }
+
+  /// Parses one line as a task, whether or not it starts with the `-` marker.
+  ///
+  /// The title and tags follow the document rules, except that the result is always a task (a
+  /// trailing `:` stays in the title). Leading whitespace sets ``Item/level`` as in a document.
+  ///
+  /// ```swift
+  /// try TaskPaperParser.parseTask("Buy milk @today", makeID: { id }).title  // "Buy milk"
+  /// try TaskPaperParser.parseTask("- Plan trip:", makeID: { id }).title  // "Plan trip:"
+  /// ```
+  ///
+  /// - Throws: ``TaskPaperError/invalidTask(_:)`` for empty or whitespace-only text, or text with
+  ///   a line break (`\n` or `\r`).
+  public static func parseTask(_ text: String, makeID: () -> UUID) throws(TaskPaperError) -> Item {
+    let item: Item? = text.withUTF8Bytes { bytes in
+      guard !bytes.contains(where: isLineBreak), bytes.contains(where: { !ASCII.isBlank($0) }) else {
+        return nil
+      }
+      var matches: [TagSyntax.Match] = []
+      let line = parseLine(bytes, 0, bytes.count, asTask: true, matches: &matches)
+      return makeItem(bytes, line, matches, id: makeID())
+    }
+    guard let item else { throw .invalidTask(text) }
+    return item
+  }
+
+  // MARK: - Document
+
+  private static func parseDocument(_ bytes: UnsafeBufferPointer<UInt8>, makeID: () -> UUID) -> Outline {
+    // Items are first collected flat with their parent's index, then assembled bottom-up; this
+    // avoids recursion and repeated copies of half-built subtrees.
+    var items: [Item] = []
+    var parents: [Int] = []
+    // Open non-blank items that may still receive children: (index in `items`, level).
+    var stack: [(index: Int, level: Int)] = []
+    // Blank lines waiting for the next non-blank line: (index, stack depth their level asks for).
+    var pendingBlanks: [(index: Int, depth: Int)] = []
+    var matches: [TagSyntax.Match] = []
+
+    func parentIndex(atDepth depth: Int) -> Int { depth == 0 ? -1 : stack[depth - 1].index }
+    func depth(below level: Int) -> Int {
+      var depth = stack.count
+      while depth > 0, stack[depth - 1].level >= level { depth -= 1 }
+      return depth
+    }
+    func placePendingBlanks(notAbove floorDepth: Int) {
+      var ceilingDepth = Int.max
+      for blank in pendingBlanks {
+        let depth = min(max(blank.depth, floorDepth), ceilingDepth)
+        ceilingDepth = depth
+        parents[blank.index] = parentIndex(atDepth: depth)
+      }
+      pendingBlanks.removeAll(keepingCapacity: true)
+    }
+
+    let count = bytes.count
+    var lineStart = 0
+    while lineStart < count {
+      var lineEnd = lineStart
+      while lineEnd < count, bytes[lineEnd] != ASCII.lineFeed { lineEnd += 1 }
+      var contentEnd = lineEnd
+      if lineEnd < count, contentEnd > lineStart, bytes[contentEnd - 1] == ASCII.carriageReturn {
+        contentEnd -= 1
+      }
+
+      let line = parseLine(bytes, lineStart, contentEnd, asTask: false, matches: &matches)
+      let index = items.count
+      items.append(makeItem(bytes, line, matches, id: makeID()))
+      if line.kind == .note, line.title.isEmpty, matches.isEmpty {
+        parents.append(-1)
+        pendingBlanks.append((index, depth(below: line.level)))
+      } else {
+        let depth = depth(below: line.level)
+        placePendingBlanks(notAbove: depth)
+        parents.append(parentIndex(atDepth: depth))
+        stack.removeLast(stack.count - depth)
+        stack.append((index, line.level))
+      }
+      lineStart = lineEnd + 1
+    }
+    placePendingBlanks(notAbove: 0)
+
+    // Children have larger indices than their parent, so walking backwards finishes every item
+    // before it is moved into its parent. Children arrive last-first and are reversed once done.
+    var roots: [Item] = []
+    var index = items.count - 1
+    let nullID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    while index >= 0 {
+      // Swapping with an allocation-free placeholder moves the item out instead of copying it.
+      var item = Item(id: nullID, kind: .note, title: "")
+      swap(&item, &items[index])
+      item.children.reverse()
+      let parent = parents[index]
+      if parent < 0 {
+        roots.append(item)
+      } else {
+        items[parent].children.append(item)
+      }
+      index -= 1
+    }
+    roots.reverse()
+    return Outline(items: roots)
+  }
+
+  // MARK: - Line
+
+  struct Line {
+    var kind: Item.Kind
+    var level: Int
+    var title: Range<Int>
+  }
+
+  /// Splits one line (without its line break) into kind, level and title; fills `matches` with
+  /// every tag on the line.
+  static func parseLine(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    _ lineStart: Int,
+    _ lineEnd: Int,
+    asTask: Bool,
+    matches: inout [TagSyntax.Match]
+  ) -> Line {
+    var contentStart = lineStart
+    while contentStart < lineEnd, ASCII.isBlank(bytes[contentStart]) { contentStart += 1 }
+    let level = contentStart - lineStart
+
+    var kind: Item.Kind = asTask ? .task : .note
+    var titleStart = contentStart
+    if contentStart < lineEnd, bytes[contentStart] == ASCII.hyphen, asTask || lineEnd - contentStart > 1 {
+      kind = .task
+      titleStart = contentStart + 1
+      while titleStart < lineEnd, ASCII.isBlank(bytes[titleStart]) { titleStart += 1 }
+    }
+
+    matches.removeAll(keepingCapacity: true)
+    TagSyntax.scan(bytes, from: titleStart, to: lineEnd, into: &matches)
+
+    // Peel trailing tags off the end: each one must end exactly where the remaining text ends.
+    var bodyEnd = trimmedEnd(bytes, titleStart, lineEnd)
+    var trailing = matches.count
+    while trailing > 0, matches[trailing - 1].end == bodyEnd {
+      trailing -= 1
+      bodyEnd = trimmedEnd(bytes, titleStart, matches[trailing].start)
+    }
+
+    var titleEnd = bodyEnd
+    if kind == .note, bodyEnd - titleStart > 1, bytes[bodyEnd - 1] == ASCII.colon {
+      kind = .project
+      titleEnd -= 1
+    }
+    return Line(kind: kind, level: level, title: titleStart..<titleEnd)
+  }
+
+  static func makeItem(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    _ line: Line,
+    _ matches: [TagSyntax.Match],
+    id: UUID
+  ) -> Item {
+    Item(
+      id: id,
+      kind: line.kind,
+      title: line.title.isEmpty ? "" : TagSyntax.string(bytes, line.title),
+      tags: matches.isEmpty ? [] : matches.map { TagSyntax.tag(bytes, $0) },
+      level: line.level
+    )
+  }
+
+  @inline(__always)
+  private static func trimmedEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+    var end = end
+    while end > start, ASCII.isTrailingSpace(bytes[end - 1]) { end -= 1 }
+    return end
+  }
+
+  private static func isLineBreak(_ byte: UInt8) -> Bool {
+    byte == ASCII.lineFeed || byte == ASCII.carriageReturn
+  }
+
+  private static func isWhitespaceOrLineBreak(_ byte: UInt8) -> Bool {
+    ASCII.isBlank(byte) || isLineBreak(byte)
+  }
+}
+
+extension Outline {
+  /// Parses TaskPaper text; the same as ``TaskPaperParser/parse(_:makeID:)``.
+  public init(taskPaper text: String, makeID: () -> UUID) {
+    self = TaskPaperParser.parse(text, makeID: makeID)
+  }
+}

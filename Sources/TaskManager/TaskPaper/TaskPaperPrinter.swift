@@ -1,0 +1,238 @@
+import Foundation
+
+/// Writes an ``Outline`` as canonical TaskPaper text.
+///
+/// Canonical means: one tab per level, `- ` before a task's title, `:` after a project's title,
+/// one space before each trailing tag, `(` and `)` in tag values escaped as `\(` `\)`, and `\n`
+/// after every line (so a non-empty document ends with a line break).
+///
+/// Guarantees, for every text `t`: `print(parse(print(parse(t)))) == print(parse(t))`
+/// (idempotence), `parse(print(parse(t)))` equals `parse(t)` when both use the same id generator,
+/// and a text that already is canonical prints back byte for byte.
+///
+/// How the less obvious items print:
+/// - A tag written inside the title is already in the text, so it is not repeated: the printer
+///   re-reads the title's tags and writes only the remaining ``Item/tags`` after it.
+/// - A whitespace-only or empty line (a blank note) prints as its level of tabs.
+/// - A task with an empty title prints as `- ` (dash, space); a lone `-` is a note and prints as
+///   `-`; a note `:` prints as `:`. All three read back as they were.
+/// - A note or task with an empty title and tags prints the tags without a doubled space
+///   (`@home`, `- @home`).
+/// - Each item prints at its own ``Item/level``, so non-contiguous levels survive. Only when the
+///   level would make the line nest elsewhere on reading it back (a child not deeper than its
+///   parent, or deeper than an earlier sibling) is it moved to the nearest level that keeps the
+///   tree, so hand-built outlines still read back with the same structure.
+///
+/// Some hand-built items have no TaskPaper text that reads back identically. They print as the
+/// canonical text of the nearest outline, so that for every outline `o` (parsed or built by
+/// hand) `print(parse(print(o))) == print(o)`:
+/// - a note or project whose title starts with `-` (other than the tagless note `-`) prints as the
+///   task that such a line reads as (`- x`, `- x:`); a note whose title ends with `:` reads back
+///   as a project; a project with an empty title prints `:`, which reads back as a note;
+/// - whitespace before a title, and after a task's or note's title, is not printed (a project
+///   keeps whitespace before its colon); a `\n` in a title or value prints as a space;
+/// - a title that ends with a tag, or holds an unclosed `@tag(` that a trailing tag's `)` would
+///   close, prints as the line it reads back as (a title-final tag becomes a trailing tag);
+/// - a tag value ending in `\` gets a space appended, since `\)` would be an escaped parenthesis;
+/// - a tag name that is not ``Tag/isValidName(_:)`` prints as is and reads back as other text;
+/// - children of a blank note read back as children of the note's parent.
+public enum TaskPaperPrinter {
+  /// The TaskPaper text of a whole outline.
+  ///
+  /// ```swift
+  /// TaskPaperPrinter.print(outline)  // "Work:\n\t- Call Bob @due(2024-10-31)\n"
+  /// ```
+  public static func print(_ outline: Outline) -> String {
+    var output: [UInt8] = []
+    append(outline.items, to: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// The TaskPaper text of one item and its descendants, as if it were the only top-level item.
+  public static func print(_ item: Item) -> String {
+    var output: [UInt8] = []
+    append([item], to: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// The text of one item's own line, without indentation, line break or children.
+  ///
+  /// ```swift
+  /// TaskPaperPrinter.line(for: task)  // "- Call Bob @due(2024-10-31)"
+  /// ```
+  public static func line(for item: Item) -> String {
+    var output: [UInt8] = []
+    var scratch: [TagSyntax.Match] = []
+    appendLine(item, to: &output, scratch: &scratch)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  // MARK: - Implementation
+
+  private static func append(_ items: [Item], to output: inout [UInt8]) {
+    struct Frame {
+      var items: [Item]
+      var index: Int
+      /// The smallest level a child may print at: one more than the parent's printed level.
+      var floor: Int
+      /// The largest level the next non-blank child may print at: the smallest printed level of
+      /// its earlier non-blank siblings; deeper, it would read back as their child.
+      var ceiling: Int
+    }
+    var scratch: [TagSyntax.Match] = []
+    var stack = [Frame(items: items, index: 0, floor: 0, ceiling: .max)]
+    // Frames are read in place rather than copied out, which would retain their contents per item.
+    while !stack.isEmpty {
+      let last = stack.count - 1
+      let index = stack[last].index
+      guard index < stack[last].items.count else {
+        stack.removeLast()
+        continue
+      }
+      stack[last].index = index + 1
+      let item = stack[last].items[index]
+
+      let level: Int
+      if item.isBlank {
+        // Blank lines never parent anything, so their own level is always safe to keep.
+        level = max(item.level, 0)
+      } else {
+        level = min(max(item.level, stack[last].floor), stack[last].ceiling)
+        stack[last].ceiling = level
+      }
+      for _ in 0..<level { output.append(ASCII.tab) }
+      if !item.isBlank { appendLine(item, to: &output, scratch: &scratch) }
+      output.append(ASCII.lineFeed)
+
+      if !item.children.isEmpty {
+        stack.append(Frame(items: item.children, index: 0, floor: level + 1, ceiling: .max))
+      }
+    }
+  }
+
+  private static func appendLine(_ item: Item, to output: inout [UInt8], scratch: inout [TagSyntax.Match]) {
+    let lineStart = output.count
+    guard appendCandidateLine(item, to: &output, scratch: &scratch) else { return }
+
+    // The title interacts with the tags printed after it (it ends with a tag, or opens a value
+    // that a trailing tag's `)` would close). Items read by the parser never do, but hand-built
+    // ones can; printing what this line reads back as gives its canonical form, because
+    // printing a parsed line is idempotent.
+    let reread: Item = output.withUnsafeBufferPointer { bytes in
+      let line = TaskPaperParser.parseLine(bytes, lineStart, bytes.count, asTask: false, matches: &scratch)
+      return TaskPaperParser.makeItem(bytes, line, scratch, id: item.id)
+    }
+    output.removeSubrange(lineStart...)
+    _ = appendCandidateLine(reread, to: &output, scratch: &scratch)
+  }
+
+  /// Writes the line as the item says, which is canonical for every item the parser produces.
+  ///
+  /// Returns whether the line might read back differently (see ``appendTrailingTags``).
+  private static func appendCandidateLine(
+    _ item: Item,
+    to output: inout [UInt8],
+    scratch: inout [TagSyntax.Match]
+  ) -> Bool {
+    item.title.withUTF8Bytes { title in
+      // Whitespace around a title cannot survive a round trip (it would read as indentation or
+      // be trimmed), so it is not printed; a project keeps whitespace before its colon.
+      var start = 0
+      var end = title.count
+      while start < end, isBlankOrLineFeed(title[start]) { start += 1 }
+      if item.kind != .project {
+        while end > start, isBlankOrLineFeed(title[end - 1]) || title[end - 1] == ASCII.carriageReturn { end -= 1 }
+      }
+
+      var isTask = item.kind == .task
+      if !isTask, start < end, title[start] == ASCII.hyphen,
+        !(item.kind == .note && end - start == 1 && item.tags.isEmpty)
+      {
+        // Any other line starting with `-` reads back as a task, so print it as that task
+        // prints; otherwise printing would not be idempotent.
+        isTask = true
+        start += 1
+        while start < end, isBlankOrLineFeed(title[start]) { start += 1 }
+      }
+
+      if isTask {
+        output.append(ASCII.hyphen)
+        output.append(ASCII.space)
+      }
+      let titleStart = output.count
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: title[start..<end]))
+      let printedTitle = titleStart..<output.count
+      // A title is one line; a line break inside would start a new item.
+      for index in printedTitle where output[index] == ASCII.lineFeed { output[index] = ASCII.space }
+      let hasColon = item.kind == .project
+      if hasColon { output.append(ASCII.colon) }
+
+      // A task's "- " or a project's ":" already precedes the first trailing tag; an empty note
+      // title must not start with a space, which would read back as indentation.
+      return appendTrailingTags(
+        of: item,
+        printedTitle: printedTitle,
+        titleIsLast: !hasColon,
+        needsSpace: !printedTitle.isEmpty || hasColon,
+        to: &output,
+        scratch: &scratch
+      )
+    }
+  }
+
+  /// Appends the tags that the printed title does not already contain, in ``Item/tags`` order.
+  ///
+  /// Each tag read from the printed title accounts for one equal entry of `tags`, so a parsed
+  /// item (title tags first, then trailing ones) prints exactly its trailing tags, and a tag a
+  /// feature added prints after the title even when an equal one appears inside it.
+  ///
+  /// Returns whether the line might read back with a different title: when the title ends
+  /// with a tag (unless a project's colon follows), or when a tag in the title has an unclosed
+  /// `(` and a `)` follows in a trailing tag's value.
+  private static func appendTrailingTags(
+    of item: Item,
+    printedTitle: Range<Int>,
+    titleIsLast: Bool,
+    needsSpace: Bool,
+    to output: inout [UInt8],
+    scratch: inout [TagSyntax.Match]
+  ) -> Bool {
+    var inlineTags: [Tag?] = []
+    var endsWithTag = false
+    var hasUnclosedValue = false
+    if output[printedTitle].contains(ASCII.at) {
+      inlineTags = output.withUnsafeBufferPointer { bytes in
+        scratch.removeAll(keepingCapacity: true)
+        TagSyntax.scan(bytes, from: printedTitle.lowerBound, to: printedTitle.upperBound, into: &scratch)
+        endsWithTag = titleIsLast && scratch.last?.end == printedTitle.upperBound
+        hasUnclosedValue = scratch.contains { match in
+          match.value == nil && match.end < printedTitle.upperBound && bytes[match.end] == ASCII.openParenthesis
+        }
+        return scratch.map { TagSyntax.tag(bytes, $0) }
+      }
+    }
+    var needsSpace = needsSpace
+    var printsValue = false
+    for tag in item.tags {
+      if !inlineTags.isEmpty, let index = inlineTags.firstIndex(of: tag) {
+        inlineTags[index] = nil
+        continue
+      }
+      if needsSpace { output.append(ASCII.space) }
+      needsSpace = true
+      TagSyntax.append(tag, to: &output)
+      if tag.value != nil { printsValue = true }
+    }
+    return endsWithTag || (hasUnclosedValue && printsValue)
+  }
+
+  @inline(__always)
+  private static func isBlankOrLineFeed(_ byte: UInt8) -> Bool {
+    ASCII.isBlank(byte) || byte == ASCII.lineFeed
+  }
+}
+
+extension Outline {
+  /// The canonical TaskPaper text; the same as `TaskPaperPrinter.print(self)`.
+  public var taskPaperText: String { TaskPaperPrinter.print(self) }
+}
