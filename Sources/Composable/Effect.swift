@@ -20,14 +20,17 @@ import Dependencies
 /// adapt them to a parent's action with ``map(_:)``, and control their lifetime with
 /// ``cancellable(id:cancelInFlight:)``, ``cancel(id:)`` and ``debounce(id:for:clock:)``.
 public struct Effect<Action> {
+  // Indirect, so that an effect is one pointer whatever the action: copying or dropping one is a
+  // retain or a release, and `.none` costs nothing, instead of going through generic value
+  // witnesses on every action.
   @usableFromInline
-  enum Operation {
+  indirect enum Operation {
     case none
     case send(Action)
     case run(priority: TaskPriority?, operation: @Sendable (Send<Action>) async -> Void)
     case merge([Effect<Action>])
     case concatenate([Effect<Action>])
-    indirect case cancellable(Effect<Action>, id: EffectID, cancelInFlight: Bool)
+    case cancellable(Effect<Action>, id: EffectID, cancelInFlight: Bool)
     case cancel(EffectID)
   }
 

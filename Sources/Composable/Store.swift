@@ -47,16 +47,23 @@ public final class Store<State, Action> {
   }
 
   @usableFromInline
+  struct Loop {
+    @usableFromInline var queue: [Action] = []
+    @usableFromInline var isProcessing = false
+    @usableFromInline var observers: [Observer] = []
+  }
+
+  @usableFromInline
   final class Root {
     // A pointer rather than a stored property: reducers mutate the state in place with no
     // dynamic exclusivity check on every action.
     @usableFromInline let state: UnsafeMutablePointer<State>
     @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
     @usableFromInline let dependencies: DependencyValues
+    @usableFromInline let scope: DependencyScope
     @usableFromInline let runtime: EffectRuntime
-    @usableFromInline var queue: [Action] = []
-    @usableFromInline var isProcessing = false
-    @usableFromInline var observers: [Observer] = []
+    // Behind a pointer, like the state, to avoid dynamic exclusivity checks on every action.
+    @usableFromInline let loop: UnsafeMutablePointer<Loop>
 
     @usableFromInline
     init(
@@ -67,7 +74,10 @@ public final class Store<State, Action> {
     ) {
       self.state = .allocate(capacity: 1)
       self.state.initialize(to: state)
+      self.loop = .allocate(capacity: 1)
+      self.loop.initialize(to: Loop())
       self.dependencies = dependencies
+      self.scope = DependencyScope(dependencies)
       self.runtime = runtime
       self.reduce = reduce
     }
@@ -76,6 +86,8 @@ public final class Store<State, Action> {
       runtime.cancelAll()
       state.deinitialize(count: 1)
       state.deallocate()
+      loop.deinitialize(count: 1)
+      loop.deallocate()
     }
   }
 
@@ -94,7 +106,7 @@ public final class Store<State, Action> {
   ) {
     var dependencies = DependencyValues.current
     prepareDependencies?(&dependencies)
-    let reducer = DependencyValues.$current.withValue(dependencies) { reducer() }
+    let reducer = DependencyScope(dependencies).run { reducer() }
     self.init(
       root: Root(
         state: initialState,
@@ -146,8 +158,8 @@ public final class Store<State, Action> {
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
     guard let root else { return parentSend!(action) }
-    if root.isProcessing {
-      root.queue.append(action)
+    if root.loop.pointee.isProcessing {
+      root.loop.pointee.queue.append(action)
       return StoreTask(nil)
     }
     return process(action, in: root)
@@ -155,34 +167,46 @@ public final class Store<State, Action> {
 
   @inlinable
   func process(_ action: Action, in root: Root) -> StoreTask {
-    root.isProcessing = true
+    root.loop.pointee.isProcessing = true
     var tasks: [Task<Void, Never>] = []
-    DependencyValues.$current.withValue(root.dependencies) {
+    root.scope.run {
       let effect = root.reduce(&root.state.pointee, action)
       if !effect.isNone { start(effect, in: root, tasks: &tasks) }
       drainQueue(root, tasks: &tasks)
     }
-    if !root.observers.isEmpty { notifyObservers(root, tasks: &tasks) }
-    root.isProcessing = false
+    if !root.loop.pointee.observers.isEmpty { notifyObservers(root, tasks: &tasks) }
+    root.loop.pointee.isProcessing = false
     return tasks.isEmpty ? StoreTask(nil) : StoreTask(tasks: tasks)
   }
 
   @inlinable
   func drainQueue(_ root: Root, tasks: inout [Task<Void, Never>]) {
     var index = 0
-    while index < root.queue.count {
-      let next = root.queue[index]
+    while index < root.loop.pointee.queue.count {
+      let next = root.loop.pointee.queue[index]
       index += 1
       let effect = root.reduce(&root.state.pointee, next)
       if !effect.isNone { start(effect, in: root, tasks: &tasks) }
     }
-    if index > 0 { root.queue.removeAll(keepingCapacity: true) }
+    if index > 0 { root.loop.pointee.queue.removeAll(keepingCapacity: true) }
+  }
+
+  @inlinable
+  func start(_ effect: Effect<Action>, in root: Root, tasks: inout [Task<Void, Never>]) {
+    // The common follow-up needs no task, no `Send` and no runtime.
+    if case let .send(action) = effect.operation {
+      root.loop.pointee.queue.append(action)
+      return
+    }
+    startEffects(effect, in: root, tasks: &tasks)
   }
 
   @usableFromInline
-  func start(_ effect: Effect<Action>, in root: Root, tasks: inout [Task<Void, Never>]) {
+  func startEffects(_ effect: Effect<Action>, in root: Root, tasks: inout [Task<Void, Never>]) {
     let send = Send<Action> { [weak self] action in self?.send(action) }
-    root.runtime.start(effect, send: send, sink: { root.queue.append($0) }, tasks: &tasks)
+    root.runtime.start(
+      effect, send: send, dependencies: root.dependencies, sink: { root.loop.pointee.queue.append($0) },
+      tasks: &tasks)
   }
 
   @usableFromInline
@@ -190,10 +214,10 @@ public final class Store<State, Action> {
     // Observers may send; their actions were queued and form the next batch.
     repeat {
       let state = root.state.pointee
-      root.observers.removeAll { !$0.flag.isActive }
-      for observer in root.observers { observer.body(state) }
-      if root.queue.isEmpty { return }
-      DependencyValues.$current.withValue(root.dependencies) {
+      root.loop.pointee.observers.removeAll { !$0.flag.isActive }
+      for observer in root.loop.pointee.observers { observer.body(state) }
+      if root.loop.pointee.queue.isEmpty { return }
+      root.scope.run {
         drainQueue(root, tasks: &tasks)
       }
     } while true
@@ -209,7 +233,7 @@ public final class Store<State, Action> {
   public func observe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
     guard let root else { return parentObserve!(observer) }
     let subscription = StoreSubscription()
-    root.observers.append(Observer(flag: subscription.flag, body: observer))
+    root.loop.pointee.observers.append(Observer(flag: subscription.flag, body: observer))
     return subscription
   }
 

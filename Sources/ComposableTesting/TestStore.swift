@@ -73,7 +73,7 @@ public final class TestStore<State: Equatable, Action> {
     values.context = .test
     values.issueReporter = .testFailure
     prepareDependencies(&values)
-    let reducer = DependencyValues.$current.withValue(values) { reducer() }
+    let reducer = DependencyScope(values).run { reducer() }
     self.dependencies = values
     self.reducer = { reducer.reduce(into: &$0, action: $1) }
     self.state = initialState
@@ -140,7 +140,7 @@ public final class TestStore<State: Equatable, Action> {
     for clock in dependencies.testClocks { clock.attach(activity) }
     var followUps: [Action] = []
     var tasks: [Task<Void, Never>] = []
-    DependencyValues.$current.withValue(dependencies) {
+    DependencyScope(dependencies).run {
       let effect = reducer(&state, action)
       start(effect, followUps: &followUps, tasks: &tasks, origin: location)
     }
@@ -415,7 +415,9 @@ public final class TestStore<State: Equatable, Action> {
       guard let self else { return }
       self.processReceived([action], origin: self.lastLocation)
     }
-    runtime.start(effect, send: send, sink: { followUps.append($0) }, tasks: &tasks, origin: origin)
+    runtime.start(
+      effect, send: send, dependencies: dependencies, sink: { followUps.append($0) },
+      tasks: &tasks, origin: origin)
   }
 
   /// Reduces actions sent by effects as they arrive, breadth-first, recording the state after
@@ -424,7 +426,7 @@ public final class TestStore<State: Equatable, Action> {
     var queue = actions
     var index = 0
     var tasks: [Task<Void, Never>] = []
-    DependencyValues.$current.withValue(dependencies) {
+    DependencyScope(dependencies).run {
       while index < queue.count {
         let action = queue[index]
         index += 1

@@ -16,9 +16,17 @@
 /// }
 /// ```
 public struct DependencyValues: Sendable {
-  /// The values in effect for the current task; ``withDependencies(_:operation:)-(_,()->R)`` binds
-  /// new ones for the duration of an operation, and they follow into child tasks.
-  @TaskLocal public static var current = DependencyValues()
+  /// The values in effect here: those of the innermost ``DependencyScope`` running on this
+  /// thread, else those bound to the current task by
+  /// ``withDependencies(_:operation:)-(_,()->R)``, which follow into child tasks.
+  @inlinable
+  public static var current: DependencyValues {
+    if let scope = DependencyScope.current { return scope.values }
+    return taskValues
+  }
+
+  @usableFromInline
+  @TaskLocal static var taskValues = DependencyValues()
 
   private var overrides: [ObjectIdentifier: any Sendable] = [:]
   private var defaults: DefaultValueCache

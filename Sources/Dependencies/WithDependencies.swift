@@ -18,7 +18,10 @@ public func withDependencies<R>(
 ) rethrows -> R {
   var values = DependencyValues.current
   try update(&values)
-  return try DependencyValues.$current.withValue(values, operation: operation)
+  // Bound for the task too, so that tasks created by `operation` inherit the values.
+  return try DependencyValues.$taskValues.withValue(values) {
+    try DependencyScope(values).run(operation)
+  }
 }
 
 /// Runs the async `operation` with dependencies changed by `update`, then restores the outer
@@ -39,5 +42,5 @@ public func withDependencies<R>(
 ) async rethrows -> R {
   var values = DependencyValues.current
   try update(&values)
-  return try await DependencyValues.$current.withValue(values, operation: operation)
+  return try await DependencyValues.$taskValues.withValue(values, operation: operation)
 }

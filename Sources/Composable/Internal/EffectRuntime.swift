@@ -70,11 +70,21 @@ package final class EffectRuntime: Sendable {
   package func start<Action>(
     _ effect: Effect<Action>,
     send: Send<Action>,
+    dependencies: DependencyValues,
     sink: (Action) -> Void,
     tasks: inout [Task<Void, Never>],
     origin: SourceLocation? = nil
   ) {
-    start(effect, ids: [], send: send, sink: sink, tasks: &tasks, origin: origin)
+    let context = Context(dependencies: dependencies, origin: origin)
+    start(effect, ids: [], send: send, sink: sink, tasks: &tasks, context: context)
+  }
+
+  /// What every task of one `start` shares: the store's dependencies, bound inside each task
+  /// because tasks do not see the synchronous scope the reducer ran in, and the test call that
+  /// started them.
+  private struct Context: Sendable {
+    let dependencies: DependencyValues
+    let origin: SourceLocation?
   }
 
   @MainActor
@@ -84,7 +94,7 @@ package final class EffectRuntime: Sendable {
     send: Send<Action>,
     sink: (Action) -> Void,
     tasks: inout [Task<Void, Never>],
-    origin: SourceLocation?
+    context: Context
   ) {
     switch effect.operation {
     case .none:
@@ -92,17 +102,17 @@ package final class EffectRuntime: Sendable {
     case let .send(action):
       sink(action)
     case let .run(priority, operation):
-      tasks.append(spawn(priority: priority, ids: ids, origin: origin) { await operation(send) })
+      tasks.append(spawn(priority: priority, ids: ids, context: context) { await operation(send) })
     case let .merge(effects):
       for effect in effects {
-        start(effect, ids: ids, send: send, sink: sink, tasks: &tasks, origin: origin)
+        start(effect, ids: ids, send: send, sink: sink, tasks: &tasks, context: context)
       }
     case .concatenate:
       let box = UncheckedSendable(effect)
-      tasks.append(spawn(priority: nil, ids: ids, origin: origin) { [self] in await self.run(box, send: send) })
+      tasks.append(spawn(priority: nil, ids: ids, context: context) { [self] in await self.run(box, send: send) })
     case let .cancellable(effect, id, cancelInFlight):
       if cancelInFlight { cancel(id: id) }
-      start(effect, ids: ids + [id], send: send, sink: sink, tasks: &tasks, origin: origin)
+      start(effect, ids: ids + [id], send: send, sink: sink, tasks: &tasks, context: context)
     case let .cancel(id):
       cancel(id: id)
     }
@@ -149,24 +159,27 @@ package final class EffectRuntime: Sendable {
   private func spawn(
     priority: TaskPriority?,
     ids: [EffectID],
-    origin: SourceLocation? = nil,
+    context: Context,
     operation: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
     let token = activity?.effectStarted()
+    let dependencies = context.dependencies
     let taskID = registry.withLock { registry in
       defer { registry.nextTaskID += 1 }
       return registry.nextTaskID
     }
     let task = Task(priority: priority) {
-      if let token {
-        await EffectActivity.$current.withValue(token, operation: operation)
-      } else {
-        await operation()
+      await withDependencies({ $0 = dependencies }) {
+        if let token {
+          await EffectActivity.$current.withValue(token, operation: operation)
+        } else {
+          await operation()
+        }
       }
       self.finished(taskID)
       if let token { token.activity.effectFinished(token) }
     }
-    register(task, taskID: taskID, ids: ids, origin: origin)
+    register(task, taskID: taskID, ids: ids, origin: context.origin)
     return task
   }
 

@@ -32,7 +32,7 @@ public struct DependencyReducer<Base: Reducer>: Reducer {
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     var values = DependencyValues.current
     update(&values)
-    let effect = DependencyValues.$current.withValue(values) {
+    let effect = DependencyScope(values).run {
       base.reduce(into: &state, action: action)
     }
     return effect.withDependencies(values)
@@ -49,7 +49,7 @@ extension Effect {
       return self
     case let .run(priority, operation):
       return Self(.run(priority: priority) { send in
-        await DependencyValues.$current.withValue(values) { await operation(send) }
+        await Dependencies.withDependencies({ $0 = values }) { await operation(send) }
       })
     case let .merge(effects):
       return Self(.merge(effects.map { $0.withDependencies(values) }))

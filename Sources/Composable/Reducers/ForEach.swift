@@ -14,15 +14,16 @@ extension Reducer {
   /// with ``Effect/cancellable(id:cancelInFlight:)`` are private to it. An action for an id that is
   /// not in the collection is reported as a runtime warning naming this call.
   @inlinable
-  public func forEach<ElementID: Hashable & Sendable, Element: Reducer>(
-    _ toElements: WritableKeyPath<State, IdentifiedArray<ElementID, Element.State>>,
-    action toElementAction: CasePath<Action, IdentifiedAction<ElementID, Element.Action>>,
-    @ReducerBuilder<Element.State, Element.Action> element: () -> Element,
+  public func forEach<ElementID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ElementID, ElementState>>,
+    action toElementAction: CasePath<Action, IdentifiedAction<ElementID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> ForEachReducer<Self, ElementID, Element> where Element.State: SendableMetatype {
+  ) -> ForEachReducer<Self, ElementID, Element>
+  where ElementState == Element.State, ElementAction == Element.Action, ElementState: SendableMetatype {
     ForEachReducer(
       parent: self,
       element: element(),
@@ -66,12 +67,11 @@ where Element.State: SendableMetatype {
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     // Holding the ids makes any structural change to the collection copy them, so "the same
     // buffer" below proves that no element was removed, in O(1).
-    let idsBefore = state[keyPath: toElements].ids
+    var idsBefore: [ID] = []
     var elementEffect = Effect<Parent.Action>.none
     if case let .element(id, elementAction)? = toElementAction._extract(action) {
-      let effect = state[keyPath: toElements].modify(id: id) {
-        element.reduce(into: &$0, action: elementAction)
-      }
+      // One access through the key path for both the ids and the element.
+      let effect = modifyElements(&state[keyPath: toElements], id: id, action: elementAction, ids: &idsBefore)
       if let effect {
         if !effect.isNone {
           let toElementAction = self.toElementAction
@@ -91,6 +91,8 @@ where Element.State: SendableMetatype {
           location: location
         )
       }
+    } else {
+      idsBefore = state[keyPath: toElements].ids
     }
     let parentEffect = parent.reduce(into: &state, action: action)
     let removed = removedIDs(before: idsBefore, after: state[keyPath: toElements].ids)
@@ -98,6 +100,17 @@ where Element.State: SendableMetatype {
     return .merge(
       [elementEffect, parentEffect] + removed.map { Effect.cancel(id: instance($0).lifetimeID) }
     )
+  }
+
+  @inlinable
+  func modifyElements(
+    _ elements: inout IdentifiedArray<ID, Element.State>,
+    id: ID,
+    action: Element.Action,
+    ids: inout [ID]
+  ) -> Effect<Element.Action>? {
+    ids = elements.ids
+    return elements.modify(id: id) { element.reduce(into: &$0, action: action) }
   }
 
   @inlinable

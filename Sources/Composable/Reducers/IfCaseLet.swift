@@ -12,15 +12,15 @@ extension Reducer {
   /// When the state leaves the case, every effect the child started is cancelled. An action for
   /// the child while the state is in another case is reported as a runtime warning.
   @inlinable
-  public func ifCaseLet<Child: Reducer>(
-    _ toChildState: CasePath<State, Child.State>,
-    action toChildAction: CasePath<Action, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> then child: () -> Child,
+  public func ifCaseLet<ChildState, ChildAction, Child: Reducer>(
+    _ toChildState: CasePath<State, ChildState>,
+    action toChildAction: CasePath<Action, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> IfCaseLetReducer<Self, Child> {
+  ) -> IfCaseLetReducer<Self, Child> where ChildState == Child.State, ChildAction == Child.Action {
     IfCaseLetReducer(
       parent: self,
       child: child(),

@@ -14,15 +14,15 @@ extension Reducer {
   /// identity, for `Identifiable` states), every effect the child started is cancelled. An action
   /// for the child while it is `nil` is reported as a runtime warning naming this call.
   @inlinable
-  public func ifLet<Child: Reducer>(
-    _ toChildState: WritableKeyPath<State, Child.State?>,
-    action toChildAction: CasePath<Action, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> then child: () -> Child,
+  public func ifLet<ChildState, ChildAction, Child: Reducer>(
+    _ toChildState: WritableKeyPath<State, ChildState?>,
+    action toChildAction: CasePath<Action, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> IfLetReducer<Self, Child> {
+  ) -> IfLetReducer<Self, Child> where ChildState == Child.State, ChildAction == Child.Action {
     IfLetReducer(
       parent: self,
       child: child(),
@@ -36,15 +36,16 @@ extension Reducer {
   /// Runs `child` on an optional, identifiable child state while it is present, before this
   /// reducer; replacing the child with one of another `id` cancels the old child's effects.
   @inlinable
-  public func ifLet<Child: Reducer>(
-    _ toChildState: WritableKeyPath<State, Child.State?>,
-    action toChildAction: CasePath<Action, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> then child: () -> Child,
+  public func ifLet<ChildState, ChildAction, Child: Reducer>(
+    _ toChildState: WritableKeyPath<State, ChildState?>,
+    action toChildAction: CasePath<Action, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> IfLetReducer<Self, Child> where Child.State: Identifiable {
+  ) -> IfLetReducer<Self, Child>
+  where ChildState == Child.State, ChildAction == Child.Action, ChildState: Identifiable {
     IfLetReducer(
       parent: self,
       child: child(),

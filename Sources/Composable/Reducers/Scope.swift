@@ -29,11 +29,11 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 
   /// Scopes to a property of the parent's state.
   @inlinable
-  public init(
-    state toChildState: WritableKeyPath<ParentState, Child.State>,
-    action toChildAction: CasePath<ParentAction, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> child: () -> Child
-  ) {
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: CasePath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = .keyPath(toChildState)
     self.toChildAction = toChildAction
     self.child = child()
@@ -41,15 +41,15 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 
   /// Scopes to one case of an enum state.
   @inlinable
-  public init(
-    state toChildState: CasePath<ParentState, Child.State>,
-    action toChildAction: CasePath<ParentAction, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> child: () -> Child,
+  public init<ChildState, ChildAction>(
+    state toChildState: CasePath<ParentState, ChildState>,
+    action toChildAction: CasePath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) {
+  ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = .casePath(
       toChildState,
       SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
