@@ -37,8 +37,9 @@ import Foundation
 /// id as the element they replace, and an in-place mutation (`array[i].x = …`, `array[id: id]?.x = …`,
 /// `modify(id:_:)`) that changes the id stops the program. Reordering algorithms (`sort`, `reverse`,
 /// `shuffle`, `partition`, `swapAt`) work: they move whole elements, ids included. Generic algorithms
-/// that write through `withContiguousMutableStorageIfAvailable` may write anything, so the ids are
-/// recomputed afterwards and must still be unique.
+/// that write through `withContiguousMutableStorageIfAvailable` may write anything, and so may code
+/// that mutates a slice (`array[1...].reverse()`, a plain `ArraySlice`) and writes it back: the ids
+/// are recomputed afterwards and must still be unique.
 ///
 /// It is not a `RangeReplaceableCollection`: that protocol's operations (`replaceSubrange`,
 /// `+`, `init(repeating:count:)`) assume any element can be added anywhere, which would break
@@ -551,11 +552,13 @@ public struct IdentifiedArray<ID: Hashable & SendableMetatype, Element: Sendable
     }
   }
 
-  /// Recomputes every id from the elements, after an arbitrary write to their storage.
+  /// Recomputes the ids of the elements in `range`, after arbitrary writes to them.
   @usableFromInline
-  internal mutating func _rebuildIDs() {
-    _offsets.removeAll(keepingCapacity: true)
-    for offset in _elements.indices {
+  internal mutating func _recomputeIDs(in range: Range<Int>) {
+    for offset in range {
+      _offsets[_ids[offset]] = nil
+    }
+    for offset in range {
       let id = _id(_elements[offset])
       _ids[offset] = id
       if let previous = _offsets.updateValue(offset, forKey: id) {
@@ -651,6 +654,9 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   /// The range of valid offsets.
   public typealias Indices = Range<Int>
 
+  /// A run of elements; see ``subscript(bounds:)``.
+  public typealias SubSequence = ArraySlice<Element>
+
   /// Always 0.
   @inlinable
   public var startIndex: Int { _elements.startIndex }
@@ -697,6 +703,27 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     }
   }
 
+  /// The elements in a range, as an `ArraySlice`: a slice is a plain run of elements, with the
+  /// array's offsets as its indices.
+  ///
+  /// A slice can be mutated freely, and writing it back (as `array[1...].sort()` does) replaces the
+  /// elements in the range, which may then have any ids, provided they are unique in the array.
+  ///
+  /// - Precondition: A slice written back has as many elements as the range.
+  /// - Complexity: Reading: O(1). Writing back: O(*k*) for a range of *k* elements.
+  @inlinable
+  public subscript(bounds: Range<Int>) -> ArraySlice<Element> {
+    get { _elements[bounds] }
+    set {
+      precondition(
+        newValue.count == bounds.count,
+        "IdentifiedArray: a slice of \(newValue.count) elements written to a range of \(bounds.count)"
+      )
+      _elements[bounds] = newValue
+      _recomputeIDs(in: bounds)
+    }
+  }
+
   /// Exchanges two elements, ids included.
   ///
   /// - Complexity: O(1) expected.
@@ -728,7 +755,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   public mutating func withContiguousMutableStorageIfAvailable<R>(
     _ body: (inout UnsafeMutableBufferPointer<Element>) throws -> R
   ) rethrows -> R? {
-    defer { _rebuildIDs() }
+    defer { _recomputeIDs(in: _elements.indices) }
     return try _elements.withUnsafeMutableBufferPointer { try body(&$0) }
   }
 }

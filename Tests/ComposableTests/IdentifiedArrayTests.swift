@@ -465,6 +465,32 @@ private func firstID<ID, Element>(of array: IdentifiedArray<ID, Element>) -> ID?
     expectConsistent(scores)
   }
 
+  @Test func mutatingSlices() {
+    var scores = IdentifiedArrayOf<Score>(uniqueElements: [
+      Score(id: "a", value: 3), Score(id: "b", value: 2), Score(id: "c", value: 1), Score(id: "d", value: 0),
+    ])
+    scores[1...].sort()
+    #expect(scores.ids == ["a", "d", "c", "b"])
+    expectConsistent(scores)
+    scores[..<2].reverse()
+    #expect(scores.ids == ["d", "a", "c", "b"])
+    expectConsistent(scores)
+
+    let others = IdentifiedArrayOf<Score>(uniqueElements: [Score(id: "x", value: 9), Score(id: "y", value: 8)])
+    scores[1..<3] = others[0..<2]
+    #expect(scores.ids == ["d", "x", "y", "b"])
+    #expect(scores[id: "a"] == nil)
+    expectConsistent(scores)
+  }
+
+  @Test func writingASliceThatDuplicatesAnIDStops() async {
+    await #expect(processExitsWith: .failure) {
+      var scores = IdentifiedArrayOf<Score>(uniqueElements: [Score(id: "a", value: 0), Score(id: "b", value: 1)])
+      let others = IdentifiedArrayOf<Score>(uniqueElements: [Score(id: "b", value: 2)])
+      scores[0..<1] = others[0..<1]
+    }
+  }
+
   @Test func filterReturnsAnIdentifiedArray() {
     let todos: IdentifiedArrayOf<Todo> = [milk, eggs, bread, jam]
     let even: IdentifiedArrayOf<Todo> = todos.filter { $0.id.isMultiple(of: 2) }
