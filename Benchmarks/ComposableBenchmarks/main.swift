@@ -4,8 +4,10 @@
 // store (a class whose `send` switches and mutates its state in place): the floor a reducer
 // framework is judged against. Ratios are to that floor.
 import Composable
+import ComposableTesting
 import Dispatch
 import Foundation
+import TaskManager
 
 @inline(never) func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
 
@@ -28,8 +30,10 @@ struct Row {
 }
 
 @MainActor
-func report(_ name: String, _ nanoseconds: Double, floor: Double? = nil) {
-  let figure = String(format: "%10.1f ns", nanoseconds)
+func report(_ name: String, _ nanoseconds: Double, floor: Double? = nil, unit: String = "ns") {
+  let figure = unit == "ms"
+    ? String(format: "%10.1f ms", nanoseconds / 1_000_000)
+    : unit == "µs" ? String(format: "%10.1f µs", nanoseconds / 1_000) : String(format: "%10.1f ns", nanoseconds)
   if let floor {
     print("\(name.padding(toLength: 58, withPad: " ", startingAt: 0)) \(figure)   \(String(format: "%6.2fx floor", nanoseconds / floor))")
   } else {
@@ -152,7 +156,7 @@ func profileOnly(_ name: String) -> Bool {
 @MainActor
 func run() {
   if profileOnly("root") { return }
-  print("composable-bench (release build; ns per operation, best of 5)")
+  print("composable-bench (release build; time per operation, best of 5)")
   print(String(repeating: "-", count: 86))
 
   let mviCounter = MVICounterStore()
@@ -231,4 +235,80 @@ func run() {
   print("\("IdentifiedArray lookup by id (100,000 elements)".padding(toLength: 58, withPad: " ", startingAt: 0)) \(String(format: "%10.1f ns", identifiedLookup))   \(String(format: "%6.2fx Dictionary", identifiedLookup / dictionaryLookup))")
 }
 
+// MARK: - TestStore
+
+struct Rows: Reducer {
+  struct Row: Equatable, Identifiable { let id: Int; var count = 0; var title: String }
+  struct State: Equatable { var rows: IdentifiedArrayOf<Row> }
+  enum Action { case increment(Int) }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case let .increment(id): state.rows[id: id]!.count += 1
+    }
+    return .none
+  }
+}
+
+@MainActor
+func runTestStore() async {
+  print(String(repeating: "-", count: 86))
+  let rows = IdentifiedArray(uniqueElements: (0..<1_000).map { Rows.Row(id: $0, title: "Row \($0)") })
+  let store = TestStore(initialState: Rows.State(rows: rows)) { Rows() }
+  let sends = 10_000
+  let start = DispatchTime.now().uptimeNanoseconds
+  for i in 0..<sends {
+    await store.send(.increment(i % 1_000)) { $0.rows[id: i % 1_000]!.count += 1 }
+  }
+  let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
+  report("TestStore: exhaustive send, state of 1,000 rows", elapsed / Double(sends), unit: "µs")
+
+  var changed = store.state
+  changed.rows[id: 500]!.title = "Changed"
+  let state = store.state
+  let diffTime = measure(200) { n in for _ in 0..<n { blackHole(diff(state, changed)) } }
+  report("TestStore: failure diff of that state (one row changed)", diffTime, unit: "ms")
+}
+
+// MARK: - TaskPaper
+
+func taskPaperDocument(tasks: Int) -> String {
+  var text = ""
+  text.reserveCapacity(tasks * 48)
+  for project in 0..<(tasks / 100) {
+    text += "Project \(project):\n"
+    for task in 0..<100 {
+      let tag = task % 3 == 0 ? " @today" : (task % 3 == 1 ? " @due(2026-12-\(String(format: "%02d", task % 28 + 1)))" : " @errand @home")
+      text += "\t- Task \(project)-\(task) with some words\(tag)\n"
+    }
+  }
+  return text
+}
+
+@MainActor
+func runTaskPaper() {
+  print(String(repeating: "-", count: 86))
+  for tasks in [10_000, 100_000] {
+    let text = taskPaperDocument(tasks: tasks)
+    var counter: UInt64 = 0
+    let makeID = { () -> UUID in
+      counter &+= 1
+      return UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, UInt8(truncatingIfNeeded: counter >> 8), UInt8(truncatingIfNeeded: counter)))
+    }
+    var outline = Outline(items: [])
+    let parse = measure(3) { n in for _ in 0..<n { outline = TaskPaperParser.parse(text, makeID: makeID) } }
+    report("TaskPaper parse, \(tasks.formatted()) tasks", parse, unit: "ms")
+    let printed = measure(3) { n in for _ in 0..<n { blackHole(TaskPaperPrinter.print(outline)) } }
+    report("TaskPaper print, \(tasks.formatted()) tasks", printed, unit: "ms")
+  }
+}
+
 MainActor.assumeIsolated { run() }
+MainActor.assumeIsolated { runTaskPaper() }
+let finished = DispatchSemaphore(value: 0)
+Task { @MainActor in
+  await runTestStore()
+  finished.signal()
+}
+while finished.wait(timeout: .now()) == .timedOut {
+  RunLoop.main.run(until: Date().addingTimeInterval(0.001))
+}

@@ -1,5 +1,4 @@
 import Dependencies
-import Synchronization
 
 /// Starts the effects of one store tree and keeps track of them: which tasks run, under which
 /// cancellation ids, and (for test stores) which effects are asleep.
@@ -17,7 +16,7 @@ package final class EffectRuntime: Sendable {
     var origins: [Int: SourceLocation] = [:]
   }
 
-  private let registry = Mutex(Registry())
+  private let registry = Lock(Registry())
   /// Set by test stores so that tests can tell when every effect is asleep or finished.
   package let activity: EffectActivity?
 

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A clock whose sleeps return at once, moving its time forward to the deadline.
 ///
@@ -22,10 +21,10 @@ public final class ImmediateClock: Clock, Sendable {
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
   }
 
-  private let current: Mutex<Instant>
+  private let current: Lock<Instant>
 
   /// Creates a clock at `now`.
-  public init(now: Instant = Instant()) { self.current = Mutex(now) }
+  public init(now: Instant = Instant()) { self.current = Lock(now) }
 
   /// The clock's current time: the latest deadline slept until.
   public var now: Instant { current.withLock { $0 } }

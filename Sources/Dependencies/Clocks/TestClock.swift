@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A clock whose time moves only when a test says so.
 ///
@@ -48,10 +47,10 @@ public final class TestClock: Clock, Sendable {
     var cancelledBeforeRegistration: Set<Int> = []
   }
 
-  private let state: Mutex<State>
+  private let state: Lock<State>
   /// The effect activities of test stores using this clock: time only moves once their effects
   /// have reached a sleep or finished, so an effect that just started is not skipped over.
-  private let attached = Mutex<[ObjectIdentifier: WeakActivity]>([:])
+  private let attached = Lock<[ObjectIdentifier: WeakActivity]>([:])
 
   private struct WeakActivity {
     weak var activity: EffectActivity?
@@ -62,7 +61,7 @@ public final class TestClock: Clock, Sendable {
 
   /// Creates a clock at `now`.
   public init(now: Instant = Instant(), stallTimeout: Duration = .seconds(1)) {
-    self.state = Mutex(State(now: now))
+    self.state = Lock(State(now: now))
     self.stallTimeout = stallTimeout
   }
 

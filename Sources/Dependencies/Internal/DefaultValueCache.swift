@@ -5,7 +5,7 @@ import Synchronization
 /// Sharing matters: a store and the effects it starts must see the same live storage, the same
 /// test clock, the same incrementing UUID generator.
 final class DefaultValueCache: Sendable {
-  private let values = Mutex<[ObjectIdentifier: any Sendable]>([:])
+  private let values = Lock<[ObjectIdentifier: any Sendable]>([:])
 
   func value<Key: DependencyKey>(
     for key: Key.Type,

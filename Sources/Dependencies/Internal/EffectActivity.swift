@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Tracks the effects of one test store so that tests can know, without sleeping or yielding,
 /// when nothing more can happen until a test clock advances.
@@ -48,7 +47,7 @@ package final class EffectActivity: Sendable {
     }
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   package init() {}
 

@@ -267,10 +267,10 @@ private final class InMemoryStore: Sendable {
     var locked: Set<String> = []
   }
 
-  let state: Mutex<State>
+  let state: Lock<State>
 
   init(documents: [String: Data]) {
-    state = Mutex(State(documents: documents))
+    state = Lock(State(documents: documents))
   }
 }
 
