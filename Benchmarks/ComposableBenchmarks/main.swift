@@ -163,8 +163,12 @@ func run() {
   let floorCounter = measure(10_000_000) { n in for _ in 0..<n { mviCounter.send(.increment) } }
   report("MVI floor: counter send", floorCounter)
   let mviList = MVIListStore(rows: 10_000)
-  let floorRow = measure(2_000_000) { n in for i in 0..<n { mviList.send(.increment(id: i % 10_000)) } }
+  let floorRow = measure(2_000_000) { n in for i in 0..<n { mviList.send(.increment(id: (i &* 7919) % 10_000)) } }
   report("MVI floor: one-row update among 10,000 rows", floorRow)
+  let mviBigList = MVIListStore(rows: 100_000)
+  let floorRowBig = measure(2_000_000) { n in for i in 0..<n { mviBigList.send(.increment(id: (i &* 7919) % 100_000)) } }
+  report("MVI floor: one-row update among 100,000 rows", floorRowBig)
+  blackHole(mviBigList.rows.count)
   let floorFollowUp = measure(5_000_000) { n in for _ in 0..<n { mviCounter.send(.incrementTwice) } }
   report("MVI floor: intent with a follow-up", floorFollowUp)
   blackHole(mviCounter.count)
@@ -213,7 +217,7 @@ func run() {
     let perRow = measure(500_000) { n in
       for i in 0..<n { list.send(.rows(.element(id: (i &* 7919) % rows, action: .increment))) }
     }
-    report("forEach send to one row of \(rows.formatted()) rows", perRow, floor: floorRow)
+    report("forEach send to one row of \(rows.formatted()) rows", perRow, floor: rows == 10_000 ? floorRow : floorRowBig)
   }
 
   let followUp = Store(initialState: Counter.State()) { Counter() }

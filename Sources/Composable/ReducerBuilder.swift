@@ -16,15 +16,19 @@
 /// ```
 @resultBuilder
 public enum ReducerBuilder<State, Action> {
+  /// An empty body: a reducer that does nothing.
   @inlinable
   public static func buildBlock() -> EmptyReducer<State, Action> { EmptyReducer() }
 
+  /// Accepts any reducer of the builder's state and action.
   @inlinable
   public static func buildExpression<R: Reducer<State, Action>>(_ reducer: R) -> R { reducer }
 
+  /// The first reducer of a body.
   @inlinable
   public static func buildPartialBlock<R: Reducer<State, Action>>(first: R) -> R { first }
 
+  /// Runs the reducers so far, then the next one, on the same state.
   @inlinable
   public static func buildPartialBlock<R0: Reducer<State, Action>, R1: Reducer<State, Action>>(
     accumulated: R0, next: R1
@@ -32,9 +36,11 @@ public enum ReducerBuilder<State, Action> {
     Sequenced(first: accumulated, second: next)
   }
 
+  /// A reducer under an `if` without `else`: it runs only when the condition held.
   @inlinable
   public static func buildOptional<R: Reducer<State, Action>>(_ reducer: R?) -> R? { reducer }
 
+  /// The `if` branch of an `if`/`else` or the first cases of a `switch`.
   @inlinable
   public static func buildEither<First: Reducer<State, Action>, Second: Reducer<State, Action>>(
     first: First
@@ -42,6 +48,7 @@ public enum ReducerBuilder<State, Action> {
     .first(first)
   }
 
+  /// The `else` branch of an `if`/`else` or the later cases of a `switch`.
   @inlinable
   public static func buildEither<First: Reducer<State, Action>, Second: Reducer<State, Action>>(
     second: Second
@@ -49,11 +56,13 @@ public enum ReducerBuilder<State, Action> {
     .second(second)
   }
 
+  /// The reducers of a `for` loop, run in order.
   @inlinable
   public static func buildArray<R: Reducer<State, Action>>(_ reducers: [R]) -> Many<R> {
     Many(reducers: reducers)
   }
 
+  /// A reducer under `if #available`.
   @inlinable
   public static func buildLimitedAvailability<R: Reducer<State, Action>>(_ reducer: R) -> R { reducer }
 
