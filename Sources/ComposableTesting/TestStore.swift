@@ -50,7 +50,9 @@ public final class TestStore<State: Equatable, Action> {
   private let reducer: (inout State, Action) -> Effect<Action>
   private let activity = EffectActivity()
   private let runtime: EffectRuntime
-  private var received: [(action: Action, state: State)] = []
+  // `nonisolated(unsafe)` only so that `deinit` can read it; everything else uses it on the main
+  // actor.
+  nonisolated(unsafe) private var received: [(action: Action, state: State)] = []
   private var lastLocation: Dependencies.SourceLocation
   private var reported: Set<Dependencies.SourceLocation> = []
 
@@ -83,22 +85,33 @@ public final class TestStore<State: Equatable, Action> {
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  isolated deinit {
-    if exhaustivity == .on {
-      if !received.isEmpty {
-        fail(
-          """
-          The store received \(count(received.count, "unexpected action")) after this one: …
-
-          Unhandled actions:
-          \(received.map { indent(customDump($0.action)) }.joined(separator: "\n"))
-          """,
-          at: lastLocation
-        )
-      }
-      reportRunningEffects()
-    }
+  // Not `isolated`: an isolated deinit runs with no task-local values, so a failure it reported
+  // would not reach the Swift Testing test (nor the `withKnownIssue`) that dropped the store. A
+  // nonisolated deinit runs synchronously where the last reference goes away, which for a
+  // main-actor store is the test itself; it has exclusive access to the store.
+  deinit {
+    // Read every property before calling anything on `self`, as a nonisolated deinit must.
+    let received = received.map(\.action)
+    let lastLocation = lastLocation
+    let reported = reported
+    let runningOrigins = runtime.runningOrigins
     runtime.cancelAll()
+    guard exhaustivity == .on else { return }
+    if !received.isEmpty {
+      reportTestFailure(
+        """
+        The store received \(count(received.count, "unexpected action")) after this one: …
+
+        Unhandled actions:
+        \(received.map { indent(customDump($0)) }.joined(separator: "\n"))
+        """,
+        at: lastLocation
+      )
+    }
+    var seen = reported
+    for origin in runningOrigins where seen.insert(origin).inserted {
+      reportTestFailure(Self.effectStillRunningMessage, at: origin)
+    }
   }
 
   // MARK: - Sending
@@ -381,19 +394,19 @@ public final class TestStore<State: Equatable, Action> {
     switch outcome {
     case .satisfied, .nothingRunning:
       return ""
-    case let .asleep(count):
+    case let .asleep(running):
       return """
 
 
-        \(self.count(count, "effect")) \(count == 1 ? "is" : "are") still running, asleep on a \
-        test clock: advance the clock to let \(count == 1 ? "it" : "them") continue.
+        \(count(running, "effect")) \(running == 1 ? "is" : "are") still running, asleep on a \
+        test clock: advance the clock to let \(running == 1 ? "it" : "them") continue.
         """
-    case let .stalled(count):
+    case let .stalled(running):
       return """
 
 
-        \(self.count(count, "effect")) made no progress for \(timeout): \
-        \(count == 1 ? "it may be" : "they may be") waiting on something other than a test \
+        \(count(running, "effect")) made no progress for \(timeout): \
+        \(running == 1 ? "it may be" : "they may be") waiting on something other than a test \
         clock. Use a TestClock or ImmediateClock for waiting in tests, or raise 'timeout'.
         """
     }
@@ -482,30 +495,25 @@ public final class TestStore<State: Equatable, Action> {
     )
   }
 
-  private func reportRunningEffects() {
-    var seen = reported
-    for origin in runtime.runningOrigins where seen.insert(origin).inserted {
-      fail(
-        """
-        An effect returned for this action is still running. It must complete before the end of \
-        the test. …
+  nonisolated private static var effectStillRunningMessage: String {
+    """
+    An effect returned for this action is still running. It must complete before the end of the \
+    test. …
 
-        To fix, make sure every effect this action starts completes by the end of the test: \
-        advance the TestClock it sleeps on, send the action that cancels it, or call \
-        'await store.skipInFlightEffects()' if the test does not care about it.
-        """,
-        at: origin
-      )
-    }
+    To fix, make sure every effect this action starts completes by the end of the test: advance \
+    the TestClock it sleeps on, send the action that cancels it, or call \
+    'await store.skipInFlightEffects()' if the test does not care about it.
+    """
   }
 
   private func fail(_ message: String, at location: Dependencies.SourceLocation) {
     reportTestFailure(message, at: location)
   }
+}
 
-  private func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
-  }
+/// `1 effect`, `2 effects`.
+private func count(_ number: Int, _ noun: String) -> String {
+  "\(number) \(noun)\(number == 1 ? "" : "s")"
 }
 
 /// Indents every line by four spaces, the layout of failure diffs.
