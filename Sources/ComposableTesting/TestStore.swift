@@ -2,6 +2,14 @@ import Composable
 import Dependencies
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A store for tests that asserts, exhaustively, everything a feature does.
 ///
 /// Each ``send(_:assert:fileID:filePath:line:column:)`` states how the state changes; each action
@@ -94,9 +102,16 @@ public final class TestStore<State: Equatable, Action> {
     let received = received.map(\.action)
     let lastLocation = lastLocation
     let reported = reported
+    let runtime = runtime
+    let isExhaustive = exhaustivity == .on
+    if isExhaustive, runtime.runningOrigins.contains(where: { !reported.contains($0) }) {
+      // An effect whose last action was just received may still be returning: let it finish
+      // before calling it still running.
+      settle(activity, timeout: timeout)
+    }
     let runningOrigins = runtime.runningOrigins
     runtime.cancelAll()
-    guard exhaustivity == .on else { return }
+    guard isExhaustive else { return }
     if !received.isEmpty {
       reportTestFailure(
         """
@@ -508,6 +523,19 @@ public final class TestStore<State: Equatable, Action> {
 
   private func fail(_ message: String, at location: Dependencies.SourceLocation) {
     reportTestFailure(message, at: location)
+  }
+}
+
+/// Blocks the current thread until every running effect is asleep on a test clock or finished,
+/// or until `timeout` passes with some still busy (waiting on something other than a test clock).
+///
+/// Only a test store's `deinit` uses it: it cannot suspend, and the effects it waits for run on
+/// other threads.
+private func settle(_ activity: EffectActivity, timeout: Duration) {
+  let clock = ContinuousClock()
+  let deadline = clock.now.advanced(by: timeout)
+  while !activity.snapshot.isQuiescent, clock.now < deadline {
+    usleep(50)
   }
 }
 
