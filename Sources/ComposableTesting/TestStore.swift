@@ -161,7 +161,10 @@ public final class TestStore<State: Equatable, Action> {
           at: location
         )
       }
+      // Their state changes are accepted, so that this action's assertion is checked on its own
+      // and the same root cause is not reported again as a state mismatch.
       received.removeAll()
+      expectedBaseline = state
     }
     if exhaustivity == .off { expectedBaseline = state }
 
@@ -177,7 +180,7 @@ public final class TestStore<State: Equatable, Action> {
       location: location)
     expectedBaseline = state
     if !followUps.isEmpty { processReceived(followUps, origin: location) }
-    return task(for: tasks)
+    return task(for: tasks, origin: location)
   }
 
   // MARK: - Receiving
@@ -315,7 +318,8 @@ public final class TestStore<State: Equatable, Action> {
   // MARK: - Finishing
 
   /// Waits for every effect to finish; fails if some are still running once nothing more can
-  /// happen (for example, asleep on a test clock that nobody advances).
+  /// happen (for example, asleep on a test clock that nobody advances), then cancels them, so
+  /// the end of the test does not report them again.
   public func finish(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -327,13 +331,7 @@ public final class TestStore<State: Equatable, Action> {
     let wait = await waitUntil { self.activity.snapshot.runningEffects == 0 }
     let running = activity.snapshot.runningEffects
     guard running > 0 else { return }
-    fail(
-      """
-      Expected effects to finish, but \(count(running, "effect")) \(running == 1 ? "is" : "are") \
-      still running.\(explain(wait))
-      """,
-      at: location
-    )
+    fail("Expected effects to finish, but they are still running.\(explain(wait))", at: location)
     // Reported once: the end of the test will not report them again.
     reported.formUnion(runtime.runningOrigins)
     await cancelAndWait()
@@ -386,9 +384,12 @@ public final class TestStore<State: Equatable, Action> {
     }
   }
 
-  private func task(for tasks: [Task<Void, Never>]) -> TestStoreTask {
+  private func task(
+    for tasks: [Task<Void, Never>], origin: Dependencies.SourceLocation
+  ) -> TestStoreTask {
     guard !tasks.isEmpty else {
-      return TestStoreTask(tasks: [], completion: nil, waitForCompletion: { _ in nil })
+      return TestStoreTask(
+        tasks: [], completion: nil, waitForCompletion: { _ in nil }, markReported: {})
     }
     let completion = EffectsCompletion()
     let activity = self.activity
@@ -397,12 +398,17 @@ public final class TestStore<State: Equatable, Action> {
       completion.markDone()
       activity.touch()
     }
-    return TestStoreTask(tasks: tasks, completion: completion) { [weak self] completion in
-      guard let self else { return nil }
-      let outcome = await self.waitUntil { completion.isDone }
-      if completion.isDone { return nil }
-      return self.explain(outcome)
-    }
+    return TestStoreTask(
+      tasks: tasks,
+      completion: completion,
+      waitForCompletion: { [weak self] completion in
+        guard let self else { return nil }
+        let outcome = await self.waitUntil { completion.isDone }
+        if completion.isDone { return nil }
+        return self.explain(outcome)
+      },
+      markReported: { [weak self] in self?.reported.insert(origin) }
+    )
   }
 
   private func explain(_ outcome: WaitOutcome) -> String {
@@ -573,19 +579,25 @@ public struct TestStoreTask {
   private let tasks: [Task<Void, Never>]
   private let completion: EffectsCompletion?
   private let waitForCompletion: @MainActor (EffectsCompletion) async -> String?
+  /// Tells the store that the action's running effects were reported, so that the end of the
+  /// test does not report them again (for effects that outlive ``cancel()``).
+  private let markReported: @MainActor () -> Void
 
   init(
     tasks: [Task<Void, Never>],
     completion: EffectsCompletion?,
-    waitForCompletion: @escaping @MainActor (EffectsCompletion) async -> String?
+    waitForCompletion: @escaping @MainActor (EffectsCompletion) async -> String?,
+    markReported: @escaping @MainActor () -> Void
   ) {
     self.tasks = tasks
     self.completion = completion
     self.waitForCompletion = waitForCompletion
+    self.markReported = markReported
   }
 
   /// Waits for the action's effects to finish; fails if they are still running once nothing
-  /// more can happen (for example, asleep on a test clock that nobody advances).
+  /// more can happen (for example, asleep on a test clock that nobody advances), then cancels
+  /// them, so the end of the test does not report them again.
   public func finish(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -597,6 +609,10 @@ public struct TestStoreTask {
       "Expected the effects of this action to finish, but they are still running.\(problem)",
       at: Dependencies.SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
+    // Reported once: like the store's `finish`, cancel them so the test can go on and the end of
+    // the test does not report them again, even if one ignores cancellation.
+    await cancel()
+    if !completion.isDone { markReported() }
   }
 
   /// Cancels the action's effects and waits for them to end.
