@@ -2,6 +2,14 @@ import Composable
 import Dependencies
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A store for tests that asserts, exhaustively, everything a feature does.
 ///
 /// Each ``send(_:assert:fileID:filePath:line:column:)`` states how the state changes; each action
@@ -50,7 +58,9 @@ public final class TestStore<State: Equatable, Action> {
   private let reducer: (inout State, Action) -> Effect<Action>
   private let activity = EffectActivity()
   private let runtime: EffectRuntime
-  private var received: [(action: Action, state: State)] = []
+  // `nonisolated(unsafe)` only so that `deinit` can read it; everything else uses it on the main
+  // actor.
+  nonisolated(unsafe) private var received: [(action: Action, state: State)] = []
   private var lastLocation: Dependencies.SourceLocation
   private var reported: Set<Dependencies.SourceLocation> = []
 
@@ -83,22 +93,40 @@ public final class TestStore<State: Equatable, Action> {
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  isolated deinit {
-    if exhaustivity == .on {
-      if !received.isEmpty {
-        fail(
-          """
-          The store received \(count(received.count, "unexpected action")) after this one: …
-
-          Unhandled actions:
-          \(received.map { indent(customDump($0.action)) }.joined(separator: "\n"))
-          """,
-          at: lastLocation
-        )
-      }
-      reportRunningEffects()
+  // Not `isolated`: an isolated deinit runs with no task-local values, so a failure it reported
+  // would not reach the Swift Testing test (nor the `withKnownIssue`) that dropped the store. A
+  // nonisolated deinit runs synchronously where the last reference goes away, which for a
+  // main-actor store is the test itself; it has exclusive access to the store.
+  deinit {
+    // Read every property before calling anything on `self`, as a nonisolated deinit must.
+    let received = received.map(\.action)
+    let lastLocation = lastLocation
+    let reported = reported
+    let runtime = runtime
+    let isExhaustive = exhaustivity == .on
+    if isExhaustive, runtime.runningOrigins.contains(where: { !reported.contains($0) }) {
+      // An effect whose last action was just received may still be returning: let it finish
+      // before calling it still running.
+      settle(activity, timeout: timeout)
     }
+    let runningOrigins = runtime.runningOrigins
     runtime.cancelAll()
+    guard isExhaustive else { return }
+    if !received.isEmpty {
+      reportTestFailure(
+        """
+        The store received \(count(received.count, "unexpected action")) after this one: …
+
+        Unhandled actions:
+        \(received.map { indent(customDump($0)) }.joined(separator: "\n"))
+        """,
+        at: lastLocation
+      )
+    }
+    var seen = reported
+    for origin in runningOrigins where seen.insert(origin).inserted {
+      reportTestFailure(Self.effectStillRunningMessage, at: origin)
+    }
   }
 
   // MARK: - Sending
@@ -133,7 +161,10 @@ public final class TestStore<State: Equatable, Action> {
           at: location
         )
       }
+      // Their state changes are accepted, so that this action's assertion is checked on its own
+      // and the same root cause is not reported again as a state mismatch.
       received.removeAll()
+      expectedBaseline = state
     }
     if exhaustivity == .off { expectedBaseline = state }
 
@@ -149,7 +180,7 @@ public final class TestStore<State: Equatable, Action> {
       location: location)
     expectedBaseline = state
     if !followUps.isEmpty { processReceived(followUps, origin: location) }
-    return task(for: tasks)
+    return task(for: tasks, origin: location)
   }
 
   // MARK: - Receiving
@@ -287,7 +318,8 @@ public final class TestStore<State: Equatable, Action> {
   // MARK: - Finishing
 
   /// Waits for every effect to finish; fails if some are still running once nothing more can
-  /// happen (for example, asleep on a test clock that nobody advances).
+  /// happen (for example, asleep on a test clock that nobody advances), then cancels them, so
+  /// the end of the test does not report them again.
   public func finish(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -299,13 +331,7 @@ public final class TestStore<State: Equatable, Action> {
     let wait = await waitUntil { self.activity.snapshot.runningEffects == 0 }
     let running = activity.snapshot.runningEffects
     guard running > 0 else { return }
-    fail(
-      """
-      Expected effects to finish, but \(count(running, "effect")) \(running == 1 ? "is" : "are") \
-      still running.\(explain(wait))
-      """,
-      at: location
-    )
+    fail("Expected effects to finish, but they are still running.\(explain(wait))", at: location)
     // Reported once: the end of the test will not report them again.
     reported.formUnion(runtime.runningOrigins)
     await cancelAndWait()
@@ -358,9 +384,12 @@ public final class TestStore<State: Equatable, Action> {
     }
   }
 
-  private func task(for tasks: [Task<Void, Never>]) -> TestStoreTask {
+  private func task(
+    for tasks: [Task<Void, Never>], origin: Dependencies.SourceLocation
+  ) -> TestStoreTask {
     guard !tasks.isEmpty else {
-      return TestStoreTask(tasks: [], completion: nil, waitForCompletion: { _ in nil })
+      return TestStoreTask(
+        tasks: [], completion: nil, waitForCompletion: { _ in nil }, markReported: {})
     }
     let completion = EffectsCompletion()
     let activity = self.activity
@@ -369,31 +398,36 @@ public final class TestStore<State: Equatable, Action> {
       completion.markDone()
       activity.touch()
     }
-    return TestStoreTask(tasks: tasks, completion: completion) { [weak self] completion in
-      guard let self else { return nil }
-      let outcome = await self.waitUntil { completion.isDone }
-      if completion.isDone { return nil }
-      return self.explain(outcome)
-    }
+    return TestStoreTask(
+      tasks: tasks,
+      completion: completion,
+      waitForCompletion: { [weak self] completion in
+        guard let self else { return nil }
+        let outcome = await self.waitUntil { completion.isDone }
+        if completion.isDone { return nil }
+        return self.explain(outcome)
+      },
+      markReported: { [weak self] in self?.reported.insert(origin) }
+    )
   }
 
   private func explain(_ outcome: WaitOutcome) -> String {
     switch outcome {
     case .satisfied, .nothingRunning:
       return ""
-    case let .asleep(count):
+    case let .asleep(running):
       return """
 
 
-        \(self.count(count, "effect")) \(count == 1 ? "is" : "are") still running, asleep on a \
-        test clock: advance the clock to let \(count == 1 ? "it" : "them") continue.
+        \(count(running, "effect")) \(running == 1 ? "is" : "are") still running, asleep on a \
+        test clock: advance the clock to let \(running == 1 ? "it" : "them") continue.
         """
-    case let .stalled(count):
+    case let .stalled(running):
       return """
 
 
-        \(self.count(count, "effect")) made no progress for \(timeout): \
-        \(count == 1 ? "it may be" : "they may be") waiting on something other than a test \
+        \(count(running, "effect")) made no progress for \(timeout): \
+        \(running == 1 ? "it may be" : "they may be") waiting on something other than a test \
         clock. Use a TestClock or ImmediateClock for waiting in tests, or raise 'timeout'.
         """
     }
@@ -482,30 +516,38 @@ public final class TestStore<State: Equatable, Action> {
     )
   }
 
-  private func reportRunningEffects() {
-    var seen = reported
-    for origin in runtime.runningOrigins where seen.insert(origin).inserted {
-      fail(
-        """
-        An effect returned for this action is still running. It must complete before the end of \
-        the test. …
+  nonisolated private static var effectStillRunningMessage: String {
+    """
+    An effect returned for this action is still running. It must complete before the end of the \
+    test. …
 
-        To fix, make sure every effect this action starts completes by the end of the test: \
-        advance the TestClock it sleeps on, send the action that cancels it, or call \
-        'await store.skipInFlightEffects()' if the test does not care about it.
-        """,
-        at: origin
-      )
-    }
+    To fix, make sure every effect this action starts completes by the end of the test: advance \
+    the TestClock it sleeps on, send the action that cancels it, or call \
+    'await store.skipInFlightEffects()' if the test does not care about it.
+    """
   }
 
   private func fail(_ message: String, at location: Dependencies.SourceLocation) {
     reportTestFailure(message, at: location)
   }
+}
 
-  private func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
+/// Blocks the current thread until every running effect is asleep on a test clock or finished,
+/// or until `timeout` passes with some still busy (waiting on something other than a test clock).
+///
+/// Only a test store's `deinit` uses it: it cannot suspend, and the effects it waits for run on
+/// other threads.
+private func settle(_ activity: EffectActivity, timeout: Duration) {
+  let clock = ContinuousClock()
+  let deadline = clock.now.advanced(by: timeout)
+  while !activity.snapshot.isQuiescent, clock.now < deadline {
+    usleep(50)
   }
+}
+
+/// `1 effect`, `2 effects`.
+private func count(_ number: Int, _ noun: String) -> String {
+  "\(number) \(noun)\(number == 1 ? "" : "s")"
 }
 
 /// Indents every line by four spaces, the layout of failure diffs.
@@ -537,19 +579,25 @@ public struct TestStoreTask {
   private let tasks: [Task<Void, Never>]
   private let completion: EffectsCompletion?
   private let waitForCompletion: @MainActor (EffectsCompletion) async -> String?
+  /// Tells the store that the action's running effects were reported, so that the end of the
+  /// test does not report them again (for effects that outlive ``cancel()``).
+  private let markReported: @MainActor () -> Void
 
   init(
     tasks: [Task<Void, Never>],
     completion: EffectsCompletion?,
-    waitForCompletion: @escaping @MainActor (EffectsCompletion) async -> String?
+    waitForCompletion: @escaping @MainActor (EffectsCompletion) async -> String?,
+    markReported: @escaping @MainActor () -> Void
   ) {
     self.tasks = tasks
     self.completion = completion
     self.waitForCompletion = waitForCompletion
+    self.markReported = markReported
   }
 
   /// Waits for the action's effects to finish; fails if they are still running once nothing
-  /// more can happen (for example, asleep on a test clock that nobody advances).
+  /// more can happen (for example, asleep on a test clock that nobody advances), then cancels
+  /// them, so the end of the test does not report them again.
   public func finish(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -561,6 +609,10 @@ public struct TestStoreTask {
       "Expected the effects of this action to finish, but they are still running.\(problem)",
       at: Dependencies.SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
+    // Reported once: like the store's `finish`, cancel them so the test can go on and the end of
+    // the test does not report them again, even if one ignores cancellation.
+    await cancel()
+    if !completion.isDone { markReported() }
   }
 
   /// Cancels the action's effects and waits for them to end.

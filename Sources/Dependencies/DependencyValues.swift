@@ -111,7 +111,15 @@ func typeName(_ type: Any.Type) -> String {
   {
     full.removeSubrange(start.lowerBound..<end.upperBound)
   }
-  guard let dot = full.firstIndex(of: "."), !full.hasPrefix("(") else { return full }
+  // A constrained existential reflects as
+  // `any Swift.Clock<Self.Swift.Clock.Duration == Swift.Duration>`: keep `any Clock<Duration>`.
+  var prefix = ""
+  if full.hasPrefix("any ") {
+    prefix = "any "
+    full.removeFirst(prefix.count)
+    full = full.replacing(#/Self\.[\w.]+ == /#, with: "")
+  }
+  guard let dot = full.firstIndex(of: "."), !full.hasPrefix("(") else { return prefix + full }
   let module = full[..<dot]
-  return full.replacingOccurrences(of: "\(module).", with: "")
+  return prefix + full.replacingOccurrences(of: "\(module).", with: "")
 }
