@@ -349,4 +349,41 @@ private func effectLogger(
     await task.finish()
     #expect(log.all == ["child effect cancelled"])
   }
+
+  // MARK: - cancellable
+
+  @Test func anIDAndTheSameIDWrappedInAnEffectIDNameTheSameEffects() async {
+    let log = Log()
+    let store = TestStore(initialState: EffectLog()) {
+      effectLogger { action in
+        switch action {
+        case .step("plain id"):
+          return .run { _ in
+            await waitForCancellation()
+            log.append("plain id cancelled")
+          }
+          .cancellable(id: EffectCancelID.work)
+        case .step("effect id"):
+          return .run { _ in
+            await waitForCancellation()
+            log.append("effect id cancelled")
+          }
+          .cancellable(id: EffectID(EffectCancelID.work))
+        case .stop:
+          return .merge(
+            .cancel(id: EffectID(EffectCancelID.work)),
+            .cancel(ids: [EffectID(EffectCancelID.work)])
+          )
+        default:
+          return .none
+        }
+      }
+    }
+    let plain = await store.send(.step("plain id")) { $0.log = ["plain id"] }
+    let wrapped = await store.send(.step("effect id")) { $0.log.append("effect id") }
+    await store.send(.stop) { $0.log.append("stop") }
+    await plain.finish()
+    await wrapped.finish()
+    #expect(Set(log.all) == ["plain id cancelled", "effect id cancelled"])
+  }
 }
