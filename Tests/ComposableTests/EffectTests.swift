@@ -379,11 +379,10 @@ private func effectLogger(
         }
       }
     }
-    let plain = await store.send(.step("plain id")) { $0.log = ["plain id"] }
-    let wrapped = await store.send(.step("effect id")) { $0.log.append("effect id") }
+    await store.send(.step("plain id")) { $0.log = ["plain id"] }
+    await store.send(.step("effect id")) { $0.log.append("effect id") }
     await store.send(.stop) { $0.log.append("stop") }
-    await plain.finish()
-    await wrapped.finish()
+    await store.finish()
     #expect(Set(log.all) == ["plain id cancelled", "effect id cancelled"])
   }
 }

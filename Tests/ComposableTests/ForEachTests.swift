@@ -87,6 +87,33 @@ extension CasePath where Root == ForEachParent.Action {
   }
 }
 
+/// A list presented with `ifLet`: row lifetimes nest inside the list's.
+private struct ForEachHost: Reducer {
+  struct State: Equatable {
+    var list: ForEachParent.State?
+  }
+  enum Action: Equatable {
+    case list(ForEachParent.Action)
+    case close
+  }
+
+  let feeds: TestFeeds
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if action == .close { state.list = nil }
+      return .none
+    }
+    .ifLet(\.list, action: .forEachHostList) { ForEachParent(feeds: feeds) }
+  }
+}
+
+extension CasePath where Root == ForEachHost.Action {
+  fileprivate static var forEachHostList: CasePath<Root, ForEachParent.Action> {
+    .init(Root.list) { if case let .list(v) = $0 { v } else { nil } }
+  }
+}
+
 private func forEachRows(_ ids: Int...) -> IdentifiedArrayOf<ForEachRow.State> {
   IdentifiedArrayOf(uniqueElements: ids.map { ForEachRow.State(id: $0) })
 }
@@ -215,5 +242,28 @@ private func forEachRows(_ ids: Int...) -> IdentifiedArrayOf<ForEachRow.State> {
     await store.send(.remove(1)) { $0.rows = [] }
     await store.finish()
     #expect(feeds.ended == ["row 1", "row 1"])
+  }
+
+  @Test func rowsInsideAPresentedListEndWithTheirRowOrWithTheList() async {
+    let feeds = TestFeeds()
+    let store = TestStore(
+      initialState: ForEachHost.State(list: ForEachParent.State(rows: forEachRows(1, 2)))
+    ) {
+      ForEachHost(feeds: feeds)
+    }
+    let first = await store.send(.list(.rows(.element(id: 1, action: .listen))))
+    await store.send(.list(.rows(.element(id: 2, action: .listen))))
+
+    await store.send(.list(.remove(1))) { $0.list?.rows = forEachRows(2) }
+    await first.finish()
+    #expect(feeds.ended == ["row 1"])
+    feeds.send(2, to: "row 2")
+    await store.receive(.list(.rows(.element(id: 2, action: .heard(2))))) {
+      $0.list?.rows[id: 2]?.heard = [2]
+    }
+
+    await store.send(.close) { $0.list = nil }
+    await store.finish()
+    #expect(feeds.ended == ["row 1", "row 2"])
   }
 }
