@@ -17,11 +17,18 @@ public struct EffectID: Hashable, @unchecked Sendable {
   /// last: the same id used by two rows of a list names two different effects.
   @usableFromInline var namespace: [AnyHashable]
 
-  /// Wraps a user's identifier.
+  /// Wraps a user's identifier; an `EffectID` stays itself.
   @inlinable
   public init(_ base: some Hashable & Sendable) {
-    self.base = AnyHashable(base)
-    self.namespace = []
+    // An `EffectID` given as an id must name the same effects as itself, not a new id wrapping
+    // it: otherwise `.cancel(id: someEffectID)` never matches `.cancellable(id: someEffectID)`
+    // or `.cancel(ids: [someEffectID])`, which use the `EffectID` as is.
+    if let id = base as? EffectID {
+      self = id
+    } else {
+      self.base = AnyHashable(base)
+      self.namespace = []
+    }
   }
 
   @inlinable

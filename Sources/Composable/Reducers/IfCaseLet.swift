@@ -71,6 +71,7 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         reportMissingChild(
           operatorName: "An \"ifCaseLet\"",
           action: action,
+          state: describeCaseForWarning(state),
           problem: "when its state held a different case",
           advice: """
             This usually means the state changed case while the child could still send actions, \

@@ -70,6 +70,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         reportMissingChild(
           operatorName: "A \"Scope\"",
           action: action,
+          state: describeCaseForWarning(state),
           problem: "when its state held a different case",
           advice: """
             A "Scope" over an enum state runs its child only while the state is in the child's \
