@@ -33,6 +33,7 @@ import Synchronization
 /// Scoped stores (``scope(state:action:)``) hold no state of their own: they read from and send
 /// through their root, so a root action costs nothing per live scoped store.
 @MainActor
+@dynamicMemberLookup
 public final class Store<State, Action> {
   // Root stores own the state and the queue; scoped stores only forward to their parent.
   @usableFromInline let root: Root?

@@ -404,7 +404,10 @@ public final class TestStore<State: Equatable, Action> {
       waitForCompletion: { [weak self] completion in
         guard let self else { return nil }
         let outcome = await self.waitUntil { completion.isDone }
+        // Nothing running means every effect of this send has returned, even if the task that
+        // marks their completion has not run yet.
         if completion.isDone { return nil }
+        if case .nothingRunning = outcome { return nil }
         return self.explain(outcome)
       },
       markReported: { [weak self] in self?.reported.insert(origin) }

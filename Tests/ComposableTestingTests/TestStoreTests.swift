@@ -98,6 +98,24 @@ private struct Loader: Reducer {
     }
   }
 
+  @Test func aSendsTaskFinishesOnceItsOnlyEffectHasReturned() async {
+    // Many rounds: the task that marks the effects done may run after the effect itself.
+    for _ in 1...300 {
+      let store = TestStore(initialState: Loader.State()) {
+        Loader()
+      } withDependencies: {
+        $0.clock = ImmediateClock()
+      }
+      let task = await store.send(.load) { $0.isLoading = true }
+      await store.receive(.loaded(42)) {
+        $0.isLoading = false
+        $0.value = 42
+      }
+      await store.receive(.followUp)
+      await task.finish()
+    }
+  }
+
   @Test func immediateClockNeedsNoAdvance() async {
     let store = TestStore(initialState: Loader.State()) {
       Loader()

@@ -32,6 +32,12 @@ import Testing
     }
   }
 
+  @Test func stateIsReadableThroughDynamicMembers() {
+    let store = Store(initialState: Logger.State()) { Logger() }
+    store.send(.a)
+    #expect(store.log == ["a", "c"])
+  }
+
   @Test func synchronousFollowUpsRunBreadthFirstBeforeSendReturns() {
     let store = Store(initialState: Logger.State()) { Logger() }
     store.send(.start)
