@@ -207,6 +207,8 @@ func run() {
   report("send from a store scoped 10 levels deep", measure(500_000) { n in for _ in 0..<n { leaf.send(.increment) } }, floor: floorCounter)
   blackHole(leaf.state.count)
 
+  let withoutChildren = Store(initialState: Nest<Counter>.State(child: Counter.State())) { Nest(child: Counter()) }
+  report("root send, one Scope level, no scoped stores", measure(2_000_000) { n in for _ in 0..<n { withoutChildren.send(.child(.increment)) } }, floor: floorCounter)
   let withChildren = Store(initialState: Nest<Counter>.State(child: Counter.State())) { Nest(child: Counter()) }
   let children = (0..<10).map { _ in withChildren.scope(state: { $0.child }, action: { .child($0) }) }
   report("root send with 10 live scoped stores", measure(2_000_000) { n in for _ in 0..<n { withChildren.send(.child(.increment)) } }, floor: floorCounter)
