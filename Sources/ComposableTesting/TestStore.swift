@@ -374,13 +374,18 @@ public final class TestStore<State: Equatable, Action> {
 
   /// Waits until `condition` holds or nothing more can happen without the test acting.
   private func waitUntil(_ condition: () -> Bool) async -> WaitOutcome {
+    // Only an effect that never stops doing something (sending in a loop without ever sleeping)
+    // can keep the store waiting this long; it must fail the test rather than hang it.
+    let giveUp = ContinuousClock.now.advanced(by: timeout * 10)
     while true {
       if condition() { return .satisfied }
       let snapshot = activity.snapshot
       if snapshot.runningEffects == 0 { return .nothingRunning }
       if snapshot.isQuiescent { return .asleep(snapshot.runningEffects) }
       let changed = await activity.waitForChange(after: snapshot.version, timeout: timeout)
-      if !changed { return .stalled(activity.snapshot.runningEffects) }
+      if !changed || ContinuousClock.now >= giveUp {
+        return .stalled(activity.snapshot.runningEffects)
+      }
     }
   }
 
@@ -429,9 +434,10 @@ public final class TestStore<State: Equatable, Action> {
       return """
 
 
-        \(count(running, "effect")) made no progress for \(timeout): \
+        \(count(running, "effect")) neither finished nor fell asleep on a test clock: \
         \(running == 1 ? "it may be" : "they may be") waiting on something other than a test \
-        clock. Use a TestClock or ImmediateClock for waiting in tests, or raise 'timeout'.
+        clock (no progress for \(timeout)), or running without end. Use a TestClock or \
+        ImmediateClock for waiting in tests, or raise 'timeout'.
         """
     }
   }

@@ -116,6 +116,33 @@ private struct Loader: Reducer {
     }
   }
 
+  @Test func anEffectThatNeverStopsFailsFinishInsteadOfHangingIt() async {
+    struct Runaway: Reducer {
+      struct State: Equatable {}
+      enum Action: Equatable { case start, tick }
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .start:
+          return .run { send in
+            while !Task.isCancelled { await send(.tick) }
+          }
+        case .tick:
+          return .none
+        }
+      }
+    }
+    await withKnownIssue {
+      let store = TestStore(initialState: Runaway.State()) { Runaway() }
+      store.timeout = .milliseconds(20)
+      store.exhaustivity = .off
+      await store.send(.start)
+      await store.finish()
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().hasPrefix(
+        "Expected effects to finish, but they are still running.")
+    }
+  }
+
   @Test func immediateClockNeedsNoAdvance() async {
     let store = TestStore(initialState: Loader.State()) {
       Loader()
