@@ -319,3 +319,29 @@ private func require<E: Error>(throwing: E.Type, _ body: () throws -> Void) thro
 }
 
 private struct RequireFailure: Error {}
+
+@MainActor
+@Suite struct TaskListFilterTests {
+  @Test func theFilterDecidesTheVisibleEntriesAtAnyDepth() async {
+    let (store, _) = makeStore(tasks: [milk, errands])
+    #expect(store.state.visibleEntries.map(\.item.title) == ["Buy milk", "Post letter", "Bank"])
+
+    let filter = TaskFilter(tags: [.has("shopping")])
+    await store.send(.filterChanged(filter)) { $0.filter = filter }
+    #expect(store.state.visibleEntries.map(\.item.title) == ["Buy milk"])
+
+    let inErrands = TaskFilter(project: "errands")
+    await store.send(.filterChanged(inErrands)) { $0.filter = inErrands }
+    #expect(store.state.visibleEntries.map(\.item.title) == ["Post letter", "Bank"])
+    #expect(store.state.visibleEntries.map { $0.project?.title } == ["Errands", "Errands"])
+  }
+
+  @Test func tagCountsCountEveryItem() async {
+    let (store, _) = makeStore(tasks: [milk, errands])
+    await store.send(.addTags(["@shopping"], to: testID(202))) {
+      $0.tasks[id: errands.id]?.children[1].tags = [tag("shopping")]
+    }
+    await store.finish()
+    #expect(store.state.tagCounts == [TagCount(name: "shopping", count: 2)])
+  }
+}

@@ -36,6 +36,8 @@ public struct TaskList: Reducer {
     @PresentationState public var destination: Destination.State?
     /// The delete confirmation, while it is shown.
     @PresentationState public var alert: AlertState<Action.Alert>?
+    /// Which items ``visibleEntries`` shows.
+    public var filter: TaskFilter
 
     /// Creates a list.
     public init(
@@ -43,17 +45,25 @@ public struct TaskList: Reducer {
       loadStatus: LoadStatus = .notLoaded,
       errorMessage: String? = nil,
       destination: Destination.State? = nil,
-      alert: AlertState<Action.Alert>? = nil
+      alert: AlertState<Action.Alert>? = nil,
+      filter: TaskFilter = TaskFilter()
     ) {
       self.tasks = tasks
       self.loadStatus = loadStatus
       self.errorMessage = errorMessage
       self.destination = destination
       self.alert = alert
+      self.filter = filter
     }
 
     /// The whole list as an outline, for printing and queries.
     public var outline: Outline { Outline(items: tasks.elements) }
+
+    /// The items that match ``filter``, at any depth, in document order, each with its project.
+    public var visibleEntries: [Outline.Entry] { filter.apply(to: outline) }
+
+    /// Every tag name with the number of items carrying it, sorted by name.
+    public var tagCounts: [TagCount] { outline.tagCounts() }
 
     /// The item with `id`, at any depth.
     public func item(withID id: UUID) -> Item? {
@@ -82,6 +92,10 @@ public struct TaskList: Reducer {
     case addTags([String], to: UUID)
     /// Removes every tag with one of `names` from the item.
     case removeTags(names: [String], from: UUID)
+    /// Puts `item` in place of the item with the same id, at any depth (children included).
+    case replaceItem(Item)
+    /// Shows only the items that match the filter.
+    case filterChanged(TaskFilter)
     /// Appends the items of a TaskPaper document, with fresh ids.
     case importTaskPaper(String)
     /// A save failed; the message says why.
@@ -209,6 +223,15 @@ public struct TaskList: Reducer {
         return change(&state) { tasks in
           tasks.append(contentsOf: imported.items)
         }
+
+      case let .replaceItem(item):
+        return change(&state) { tasks in
+          _ = tasks.modifyItem(withID: item.id) { $0 = item }
+        }
+
+      case let .filterChanged(filter):
+        state.filter = filter
+        return .none
 
       case let .saveFailed(message):
         state.errorMessage = message
