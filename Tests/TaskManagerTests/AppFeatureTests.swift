@@ -52,6 +52,7 @@ private func makeStore(tasks: [Item] = [trip]) -> (TestStore<AppFeature.State, A
     await store.receive(.outlineEditor(.delegate(.save(saved))))
     await store.receive(.taskList(.replaceItem(saved))) {
       $0.taskList.tasks = [saved]
+      $0.taskList.history.steps = [step("edit “Plan trip”", previous: [(0, trip)])]
     }
     await store.finish()
     #expect(try TaskDocumentStorage(storage: storage).load().items == [saved])
@@ -76,6 +77,7 @@ private func makeStore(tasks: [Item] = [trip]) -> (TestStore<AppFeature.State, A
     await store.receive(.outlineEditor(.delegate(.save(saved))))
     await store.receive(.taskList(.replaceItem(saved))) {
       $0.taskList.tasks = [saved]
+      $0.taskList.history.steps = [step("edit “Plan trip”", previous: [(0, trip)])]
     }
     await store.finish()
   }

@@ -61,6 +61,7 @@ private let errands = Item(
     let call = Item(id: testID(0), kind: .task, title: "Call Bob", tags: [tag("due", "2026-12-01")])
     await store.receive(.destination(.presented(.addTask(.delegate(.saveTask(call)))))) {
       $0.tasks = [milk, call]
+      $0.history.steps = [step("add “Call Bob”", added: [call.id])]
     }
     await store.receive(.destination(.dismiss)) {
       $0.destination = nil
@@ -115,6 +116,7 @@ private let errands = Item(
     edited.tags = [tag("today")]
     await store.receive(.destination(.presented(.editTask(.delegate(.saveTask(edited)))))) {
       $0.tasks[id: errands.id]?.children[1] = edited
+      $0.history.steps = [step("edit “Bank”", previous: [(1, errands)])]
     }
     await store.receive(.destination(.dismiss)) {
       $0.destination = nil
@@ -140,6 +142,7 @@ private let errands = Item(
     await store.send(.alert(.presented(.confirmDeletion(id: bank.id)))) {
       $0.alert = nil
       $0.tasks[id: errands.id]?.children.remove(at: 1)
+      $0.history.steps = [step("delete “Bank”", previous: [(1, errands)])]
     }
     await store.finish()
     #expect(try stored(storage).item(withID: bank.id) == nil)
@@ -174,6 +177,7 @@ private let errands = Item(
     await store.send(.alert(.presented(.confirmDeletion(id: milk.id)))) {
       $0.alert = nil
       $0.tasks = [errands]
+      $0.history.steps = [step("delete “Buy milk”", previous: [(0, milk)])]
     }
     await store.finish()
     #expect(try stored(storage).items == [errands])
@@ -206,11 +210,14 @@ private let errands = Item(
     await store.send(.markDone(ids: [milk.id, testID(201)])) {
       $0.tasks[id: milk.id]?.tags.append(tag("done", "2026-11-22"))
       $0.tasks[id: errands.id]?.children[0].tags = [tag("done", "2026-11-22")]
+      $0.history.steps = [step("done “Buy milk”, “Post letter”", previous: [(0, milk), (1, errands)])]
     }
     await store.finish()
     #expect(try stored(storage).items[0].isDone)
+    let milkDone = store.state.tasks[0]
     await store.send(.markNotDone(ids: [milk.id])) {
       $0.tasks[id: milk.id]?.tags = [tag("shopping")]
+      $0.history.steps.append(step("undone “Buy milk”", previous: [(0, milkDone)]))
     }
     await store.finish()
     #expect(try !stored(storage).items[0].isDone)
@@ -221,11 +228,14 @@ private let errands = Item(
 
     await store.send(.addTags(["@due(2026-12-01)", "@shopping(dairy)"], to: milk.id)) {
       $0.tasks[id: milk.id]?.tags = [tag("shopping", "dairy"), tag("due", "2026-12-01")]
+      $0.history.steps = [step("tag “Buy milk” @due(2026-12-01) @shopping(dairy)", previous: [(0, milk)])]
     }
     await store.finish()
     #expect(try stored(storage).items[0].tags == [tag("shopping", "dairy"), tag("due", "2026-12-01")])
+    let tagged = store.state.tasks[0]
     await store.send(.removeTags(names: ["shopping"], from: milk.id)) {
       $0.tasks[id: milk.id]?.tags = [tag("due", "2026-12-01")]
+      $0.history.steps.append(step("untag “Buy milk” shopping", previous: [(0, tagged)]))
     }
     await store.finish()
   }
@@ -249,6 +259,7 @@ private let errands = Item(
           children: [Item(id: testID(1), kind: .task, title: "Water plants", tags: [tag("weekly")], level: 1)]
         )
       )
+      $0.history.steps = [step("import 2 items", added: [testID(0)])]
     }
     await store.finish()
     #expect(try stored(storage).items.count == 2)
@@ -261,7 +272,7 @@ private let errands = Item(
     let (store, _) = makeStore(document: document)
 
     await store.send(.load)
-    await store.receive(.loadResponse(.success(Outline(items: [milk, errands])))) {
+    await store.receive(.loadResponse(.success(StoredTaskList(outline: Outline(items: [milk, errands]))))) {
       $0.tasks = [milk, errands]
     }
   }
@@ -294,18 +305,34 @@ private let errands = Item(
   @Test func everyChangeIsSavedAndTheLastOneWins() async throws {
     let (store, storage) = makeStore(tasks: [milk])
 
+    var versions = [milk]
     await store.send(.addTags(["@a"], to: milk.id)) {
       $0.tasks[id: milk.id]?.tags.append(tag("a"))
+      $0.history.steps.append(step("tag “Buy milk” @a", previous: [(0, milk)]))
     }
+    versions.append(store.state.tasks[0])
     await store.send(.addTags(["@b"], to: milk.id)) {
       $0.tasks[id: milk.id]?.tags.append(tag("b"))
+      $0.history.steps.append(step("tag “Buy milk” @b", previous: [(0, versions[1])]))
     }
+    versions.append(store.state.tasks[0])
     await store.send(.removeTags(names: ["shopping"], from: milk.id)) {
       $0.tasks[id: milk.id]?.tags = [tag("a"), tag("b")]
+      $0.history.steps.append(step("untag “Buy milk” shopping", previous: [(0, versions[2])]))
     }
     await store.finish()
     #expect(try stored(storage).items[0].tags == [tag("a"), tag("b")])
   }
+}
+
+/// A history step, for expectations.
+func step(
+  _ description: String, added: [UUID] = [], previous: [(Int, Item)] = []
+) -> TaskHistory.Step {
+  TaskHistory.Step(
+    description: description, addedIDs: added,
+    previousItems: previous.map { TaskHistory.PreviousItem(index: $0.0, item: $0.1) }
+  )
 }
 
 /// `#require(throwing:)` for a typed error: the error `body` throws.
@@ -340,8 +367,78 @@ private struct RequireFailure: Error {}
     let (store, _) = makeStore(tasks: [milk, errands])
     await store.send(.addTags(["@shopping"], to: testID(202))) {
       $0.tasks[id: errands.id]?.children[1].tags = [tag("shopping")]
+      $0.history.steps = [step("tag “Bank” @shopping", previous: [(1, errands)])]
     }
     await store.finish()
     #expect(store.state.tagCounts == [TagCount(name: "shopping", count: 2)])
+  }
+}
+
+@MainActor
+@Suite struct TaskListUndoTests {
+  @Test func undoRevertsChangesNewestFirstAndSavesTheResult() async throws {
+    let (store, storage) = makeStore(tasks: [milk, errands])
+
+    await store.send(.markDone(ids: [milk.id])) {
+      $0.tasks[id: milk.id]?.tags.append(tag("done", "2026-11-22"))
+      $0.history.steps = [step("done “Buy milk”", previous: [(0, milk)])]
+    }
+    await store.send(.deleteButtonTapped(errands)) {
+      $0.alert = TaskList.deleteConfirmation(for: errands)
+    }
+    await store.send(.alert(.presented(.confirmDeletion(id: errands.id)))) {
+      $0.alert = nil
+      $0.tasks.remove(id: errands.id)
+      $0.history.steps.append(step("delete “Errands”", previous: [(1, errands)]))
+    }
+    await store.finish()
+    #expect(try stored(storage).items.count == 1)
+
+    await store.send(.undo) {
+      $0.tasks.append(errands)
+      $0.history.steps.removeLast()
+    }
+    await store.finish()
+    #expect(try stored(storage).items.map(\.id) == [milk.id, errands.id])
+    await store.send(.undo) {
+      $0.tasks[id: milk.id] = milk
+      $0.history.steps = []
+    }
+    await store.send(.undo) {
+      $0.errorMessage = "There is nothing to undo."
+    }
+    await store.finish()
+    #expect(try stored(storage).items == [milk, errands])
+  }
+
+  @Test func theHistoryIsSavedWithTheListAndLoadedBack() async throws {
+    let (store, storage) = makeStore(tasks: [milk])
+    await store.send(.importTaskPaper("- Call Bob\n")) {
+      $0.tasks.append(Item(id: testID(0), kind: .task, title: "Call Bob"))
+      $0.history.steps = [step("import 1 item", added: [testID(0)])]
+    }
+    await store.finish()
+
+    let reloaded = TestStore(initialState: TaskList.State()) {
+      TaskList()
+    } withDependencies: {
+      $0.storage = storage
+    }
+    await reloaded.send(.load)
+    let expected = StoredTaskList(
+      outline: Outline(items: [milk, Item(id: testID(0), kind: .task, title: "Call Bob")]),
+      history: TaskHistory(steps: [step("import 1 item", added: [testID(0)])])
+    )
+    await reloaded.receive(.loadResponse(.success(expected))) {
+      $0.loadStatus = .loaded
+      $0.tasks = IdentifiedArray(uniqueElements: expected.outline.items)
+      $0.history = expected.history
+    }
+    await reloaded.send(.undo) {
+      $0.tasks = [milk]
+      $0.history.steps = []
+    }
+    await reloaded.finish()
+    #expect(try stored(storage).items == [milk])
   }
 }

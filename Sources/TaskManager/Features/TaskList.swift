@@ -38,6 +38,8 @@ public struct TaskList: Reducer {
     @PresentationState public var alert: AlertState<Action.Alert>?
     /// Which items ``visibleEntries`` shows.
     public var filter: TaskFilter
+    /// The changes ``Action/undo`` can revert, saved with the list.
+    public var history: TaskHistory
 
     /// Creates a list.
     public init(
@@ -46,7 +48,8 @@ public struct TaskList: Reducer {
       errorMessage: String? = nil,
       destination: Destination.State? = nil,
       alert: AlertState<Action.Alert>? = nil,
-      filter: TaskFilter = TaskFilter()
+      filter: TaskFilter = TaskFilter(),
+      history: TaskHistory = TaskHistory()
     ) {
       self.tasks = tasks
       self.loadStatus = loadStatus
@@ -54,6 +57,7 @@ public struct TaskList: Reducer {
       self.destination = destination
       self.alert = alert
       self.filter = filter
+      self.history = history
     }
 
     /// The whole list as an outline, for printing and queries.
@@ -77,7 +81,9 @@ public struct TaskList: Reducer {
     /// Reads the list from storage.
     case load
     /// The result of ``load``.
-    case loadResponse(Result<Outline, TaskStorageError>)
+    case loadResponse(Result<StoredTaskList, TaskStorageError>)
+    /// Reverts the newest change in ``State/history``.
+    case undo
     /// Opens the form for a new task.
     case addButtonTapped
     /// Opens the form on `task`.
@@ -155,14 +161,27 @@ public struct TaskList: Reducer {
       switch action {
       case .load:
         return .run { [storage] send in
-          let tasks = TaskDocumentStorage(storage: storage)
-          await send(.loadResponse(Result { () throws(TaskStorageError) in try tasks.load() }))
+          await send(.loadResponse(Result { () throws(TaskStorageError) in try StoredTaskList.load(from: storage) }))
         }
 
-      case let .loadResponse(.success(outline)):
-        state.tasks = IdentifiedArray(uniqueElements: outline.items)
+      case let .loadResponse(.success(stored)):
+        state.tasks = IdentifiedArray(uniqueElements: stored.outline.items)
+        state.history = stored.history
         state.loadStatus = .loaded
         return .none
+
+      case .undo:
+        if case let .failed(message) = state.loadStatus {
+          state.errorMessage = "Nothing was undone, because the task list could not be loaded: \(message)"
+          return .none
+        }
+        guard state.history.undo(&state.tasks) != nil else {
+          state.errorMessage = "There is nothing to undo."
+          return .none
+        }
+        state.errorMessage = nil
+        guard state.loadStatus == .loaded else { return .none }
+        return save(state)
 
       case let .loadResponse(.failure(error)):
         state.loadStatus = .failed(error.description)
@@ -182,14 +201,14 @@ public struct TaskList: Reducer {
 
       case let .markDone(ids):
         let today = TaskDate.Point(date.now, in: timeZone, includingTime: false)
-        return change(&state) { tasks in
+        return change(&state, "done \(state.titles(of: ids))") { tasks in
           for id in ids {
             _ = tasks.modifyItem(withID: id) { $0.setTag(Tag(name: "done", value: today.description)) }
           }
         }
 
       case let .markNotDone(ids):
-        return change(&state) { tasks in
+        return change(&state, "undone \(state.titles(of: ids))") { tasks in
           for id in ids {
             _ = tasks.modifyItem(withID: id) { $0.removeTags(named: "done") }
           }
@@ -205,14 +224,15 @@ public struct TaskList: Reducer {
             return .none
           }
         }
-        return change(&state) { tasks in
+        let tagList = tags.map(\.description).joined(separator: " ")
+        return change(&state, "tag \(state.titles(of: [id])) \(tagList)") { tasks in
           _ = tasks.modifyItem(withID: id) { item in
             for tag in tags { item.setTag(tag) }
           }
         }
 
       case let .removeTags(names, id):
-        return change(&state) { tasks in
+        return change(&state, "untag \(state.titles(of: [id])) \(names.joined(separator: " "))") { tasks in
           _ = tasks.modifyItem(withID: id) { item in
             for name in names { item.removeTags(named: name) }
           }
@@ -220,12 +240,13 @@ public struct TaskList: Reducer {
 
       case let .importTaskPaper(text):
         let imported = TaskPaperParser.parse(text, makeID: { uuid() })
-        return change(&state) { tasks in
+        let count = imported.itemCount
+        return change(&state, "import \(count) \(count == 1 ? "item" : "items")") { tasks in
           tasks.append(contentsOf: imported.items)
         }
 
       case let .replaceItem(item):
-        return change(&state) { tasks in
+        return change(&state, "edit \(quoted(item.title))") { tasks in
           _ = tasks.modifyItem(withID: item.id) { $0 = item }
         }
 
@@ -238,12 +259,12 @@ public struct TaskList: Reducer {
         return .none
 
       case let .destination(.presented(.addTask(.delegate(.saveTask(task))))):
-        return change(&state) { tasks in
+        return change(&state, "add \(quoted(task.title))") { tasks in
           tasks.append(task)
         }
 
       case let .destination(.presented(.editTask(.delegate(.saveTask(task))))):
-        return change(&state) { tasks in
+        return change(&state, "edit \(quoted(task.title))") { tasks in
           _ = tasks.modifyItem(withID: task.id) { $0 = task }
         }
 
@@ -253,7 +274,7 @@ public struct TaskList: Reducer {
         return .none
 
       case let .alert(.presented(.confirmDeletion(id))):
-        return change(&state) { tasks in
+        return change(&state, "delete \(state.titles(of: [id]))") { tasks in
           _ = tasks.removeItem(withID: id)
         }
 
@@ -283,9 +304,11 @@ public struct TaskList: Reducer {
     )
   }
 
-  /// Applies `body` to the tasks and saves them, or refuses when the list failed to load.
+  /// Applies `body` to the tasks, records it in the history as `description`, and saves the
+  /// list; or refuses when the list failed to load.
   private func change(
     _ state: inout State,
+    _ description: String,
     _ body: (inout IdentifiedArrayOf<Item>) -> Void
   ) -> Effect<Action> {
     if case let .failed(message) = state.loadStatus {
@@ -293,17 +316,19 @@ public struct TaskList: Reducer {
       return .none
     }
     state.errorMessage = nil
+    let before = state.tasks
     body(&state.tasks)
+    state.history.record(description, from: before, to: state.tasks)
     guard state.loadStatus == .loaded else { return .none }
-    return save(state.outline)
+    return save(state)
   }
 
   /// Saves `outline`, superseding a save that has not been written yet. The document is
   /// encoded off the main actor; the write itself happens on it, after checking that no newer
   /// save started, so an older list can never be written after a newer one.
-  private func save(_ outline: Outline) -> Effect<Action> {
-    .run { [storage] send in
-      let data = TaskDocument.encode(outline)
+  private func save(_ state: State) -> Effect<Action> {
+    .run { [storage, outline = state.outline, history = state.history] send in
+      let data = TaskDocument.encode(outline, history: history)
       let failure: String? = await MainActor.run {
         guard !Task.isCancelled else { return nil }
         do {
@@ -376,6 +401,15 @@ extension IdentifiedArray where ID == UUID, Element == Item {
     return nil
   }
 }
+
+extension TaskList.State {
+  /// The quoted titles of the items with `ids`, for history descriptions: `“Buy milk”, “Bank”`.
+  func titles(of ids: [UUID]) -> String {
+    ids.map { quoted(item(withID: $0)?.title ?? $0.uuidString) }.joined(separator: ", ")
+  }
+}
+
+private func quoted(_ title: String) -> String { "“\(title)”" }
 
 extension Item {
   /// How many items are nested under this one, at any depth.

@@ -59,11 +59,36 @@ public enum TaskDocument {
   /// - Throws: ``TaskDocumentError`` for anything but a well-formed document of this version or
   ///   an older one, naming the first offending line.
   public static func decode(_ data: Data) throws(TaskDocumentError) -> Outline {
-    let result: Result<Outline, TaskDocumentError> = data.withUnsafeBytes { raw in
+    try decodeWithHistory(data).outline
+  }
+
+  /// The document for `outline` followed by its undo `history` (see ``TaskHistory``).
+  public static func encode(_ outline: Outline, history: TaskHistory) -> Data {
+    var encoder = TaskDocumentEncoder()
+    encoder.append(outline)
+    if !history.steps.isEmpty {
+      encoder.appendLine("undo")
+      history.encode(into: &encoder)
+    }
+    return Data(encoder.output)
+  }
+
+  /// The outline a document holds, and the undo history saved with it (empty if none).
+  ///
+  /// - Throws: ``TaskDocumentError`` naming the first offending line, in the items or in the
+  ///   history.
+  public static func decodeWithHistory(
+    _ data: Data
+  ) throws(TaskDocumentError) -> (outline: Outline, history: TaskHistory) {
+    let result: Result<(Outline, TaskHistory), TaskDocumentError> = data.withUnsafeBytes { raw in
       let bytes = raw.bindMemory(to: UInt8.self)
       var decoder = TaskDocumentDecoder(bytes)
       do throws(TaskDocumentError) {
-        return .success(try decoder.decode())
+        let outline = try decoder.decode()
+        guard let start = decoder.history else { return .success((outline, TaskHistory())) }
+        let history = try TaskHistory.decode(
+          UnsafeBufferPointer(rebasing: bytes[start.offset...]), firstLine: start.line)
+        return .success((outline, history))
       } catch {
         return .failure(error)
       }

@@ -6,6 +6,9 @@ struct TaskDocumentDecoder {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var lineNumber = 0
   private var matches: [TagSyntax.Match] = []
+  /// Where the undo history starts, after its `undo` line: the byte offset and the 1-based line
+  /// number of its first line. Nil when the document has none.
+  private(set) var history: (offset: Int, line: Int)?
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -27,6 +30,10 @@ struct TaskDocumentDecoder {
     while lineStart < bytes.count {
       lineNumber += 1
       (lineEnd, contentEnd) = line(from: lineStart)
+      if isHistoryMarker(lineStart..<contentEnd) {
+        history = (lineEnd + 1, lineNumber + 1)
+        break
+      }
       let (item, depth) = try decodeItem(lineStart..<contentEnd)
 
       if let firstLine = firstLines.updateValue(lineNumber, forKey: item.id) {
@@ -44,6 +51,14 @@ struct TaskDocumentDecoder {
     }
     while levels.count > 1 { closeDeepestLevel(&levels) }
     return Outline(items: levels[0])
+  }
+
+  /// The line `undo`, which ends the items and starts the history. An item line cannot be it:
+  /// every item line ends with its `@id(…)`.
+  private func isHistoryMarker(_ range: Range<Int>) -> Bool {
+    range.count == 4 && bytes[range.lowerBound] == UInt8(ascii: "u")
+      && bytes[range.lowerBound + 1] == UInt8(ascii: "n") && bytes[range.lowerBound + 2] == UInt8(ascii: "d")
+      && bytes[range.lowerBound + 3] == UInt8(ascii: "o")
   }
 
   private func closeDeepestLevel(_ levels: inout [[Item]]) {

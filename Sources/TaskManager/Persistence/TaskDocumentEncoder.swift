@@ -10,8 +10,26 @@ struct TaskDocumentEncoder {
     output.reserveCapacity(32 + outline.items.count * 64)
     output.append(contentsOf: TaskDocument.header.utf8)
     output.append(ASCII.lineFeed)
+    appendItems(outline.items)
+  }
 
-    var stack: [(items: [Item], index: Int)] = [(outline.items, 0)]
+  /// Appends bytes written by another encoder.
+  mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+    output.append(contentsOf: bytes)
+  }
+
+  /// Appends one line of text and a line break, for the history's own lines.
+  mutating func appendLine(_ text: String) {
+    output.append(contentsOf: text.utf8)
+    output.append(ASCII.lineFeed)
+  }
+
+  /// Appends the lines of `items` and their descendants, the first at depth 0; returns how many
+  /// lines that was.
+  @discardableResult
+  mutating func appendItems(_ items: [Item]) -> Int {
+    var lines = 0
+    var stack: [(items: [Item], index: Int)] = [(items, 0)]
     // Frames are read in place rather than copied out, which would retain their contents per item.
     while !stack.isEmpty {
       let last = stack.count - 1
@@ -23,8 +41,10 @@ struct TaskDocumentEncoder {
       stack[last].index = index + 1
       let item = stack[last].items[index]
       appendLine(item, depth: last)
+      lines += 1
       if !item.children.isEmpty { stack.append((item.children, 0)) }
     }
+    return lines
   }
 
   private mutating func appendLine(_ item: Item, depth: Int) {

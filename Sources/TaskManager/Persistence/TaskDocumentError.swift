@@ -43,6 +43,9 @@ public struct TaskDocumentError: Error, Hashable, Sendable, CustomStringConverti
     case unknownAttribute(String)
     /// The line is otherwise not shaped as the format says; carries what is wrong with it.
     case malformedItem(String)
+    /// A line of the undo history (after the `undo` line) is not shaped as the format says;
+    /// carries what was expected.
+    case malformedHistory(String)
 
     /// What is wrong, without the line number.
     public var description: String {
@@ -75,6 +78,8 @@ public struct TaskDocumentError: Error, Hashable, Sendable, CustomStringConverti
         return "unknown attribute \(quoted(name)) in @id(…); a newer taskman may have written it"
       case let .malformedItem(detail):
         return "malformed item: \(detail)"
+      case let .malformedHistory(detail):
+        return "malformed undo history: \(detail)"
       }
     }
   }
