@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# Times taskman's everyday commands on generated task lists, with hyperfine, and reports each
+# command's peak memory. Where Taskwarrior is installed (`apt-get install taskwarrior`), runs the
+# same operations on the same tasks with it and prints the ratio. Not part of the test suite.
+#
+# Usage: Benchmarks/cli-bench.sh [SIZE…]      (default: 10000 100000)
+#        RUNS=20 Benchmarks/cli-bench.sh 10000   (hyperfine runs per command; default 10)
+#
+# Installs hyperfine (and GNU time) from Debian's packages when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+sizes=("$@")
+[ ${#sizes[@]} -eq 0 ] && sizes=(10000 100000)
+runs="${RUNS:-10}"
+
+install_packages() {
+  local missing=()
+  command -v hyperfine >/dev/null || missing+=(hyperfine)
+  [ -x /usr/bin/time ] || missing+=(time)
+  [ ${#missing[@]} -eq 0 ] && return
+  echo "== installing ${missing[*]} from Debian's packages"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+install_packages
+
+echo "== building taskman (release)"
+swift build -c release --product taskman >/dev/null
+taskman="$(swift build -c release --show-bin-path)/taskman"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# A TaskPaper document with SIZE tasks: projects of 50 tasks, a third tagged @home, some due,
+# a tenth done, a note now and then.
+generate() {
+  python3 - "$1" <<'PY'
+import random, sys
+n = int(sys.argv[1]); rng = random.Random(42)
+out = []
+for i in range(n):
+    if i % 50 == 0:
+        out.append(f"Project {i // 50}:")
+    tags = []
+    if i % 3 == 0: tags.append("@home")
+    if i % 7 == 0: tags.append(f"@due(2026-{1 + i % 12:02d}-{1 + i % 28:02d})")
+    if i % 10 == 0: tags.append("@done(2026-11-01)")
+    tags.append(rng.choice(["@work", "@errand", "@call", "@read"]))
+    out.append(f"\t- Task number {i} with a reasonably long title {' '.join(tags)}")
+    if i % 25 == 0:
+        out.append("\t\tA note under the task.")
+print("\n".join(out))
+PY
+}
+
+# The mean time of one hyperfine run, in milliseconds. $1: name, $2: prepare command, $3: command.
+time_command() {
+  local json="$work/$1.json"
+  hyperfine --style none --warmup 2 --runs "$runs" --prepare "$2" --export-json "$json" "$3" >/dev/null 2>&1 \
+    || { echo "n/a"; return; }
+  python3 -c "import json,sys; print(f\"{json.load(open(sys.argv[1]))['results'][0]['mean']*1000:.1f}\")" "$json"
+}
+
+# The peak resident memory of one run, in MiB.
+peak_memory() {
+  eval "$1" >/dev/null 2>&1 || true
+  local kib
+  kib=$( { /usr/bin/time -f "%M" bash -c "$2" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
+  python3 -c "print(f'{int(\"$kib\")/1024:.1f}')" 2>/dev/null || echo "n/a"
+}
+
+for size in "${sizes[@]}"; do
+  echo
+  echo "== $size tasks"
+  data="$work/taskman-$size"
+  mkdir -p "$data"
+  generate "$size" >"$work/tasks-$size.taskpaper"
+  TASKMAN_DATA_DIR="$data" "$taskman" import "$work/tasks-$size.taskpaper" >/dev/null
+  cp "$data/tasks.taskman" "$work/snapshot-$size"
+  id=$(TASKMAN_DATA_DIR="$data" "$taskman" list --tag home --json \
+    | python3 -c "import json,sys; print(json.load(sys.stdin)['items'][0]['id'])" 2>/dev/null \
+    || TASKMAN_DATA_DIR="$data" "$taskman" list --tag home | awk 'NR==1 {print $1}')
+  restore="cp '$work/snapshot-$size' '$data/tasks.taskman'"
+  run="TASKMAN_DATA_DIR='$data' '$taskman'"
+
+  declare -A taskman_ms=() taskman_mib=()
+  names=(add "list --tag" tags done "delete --yes" export)
+  commands=(
+    "$run add 'Benchmark task @bench'"
+    "$run list --tag home >/dev/null"
+    "$run tags >/dev/null"
+    "$run done $id"
+    "$run delete --yes $id"
+    "$run export >/dev/null"
+  )
+  for index in "${!names[@]}"; do
+    name="${names[$index]}"
+    taskman_ms[$name]=$(time_command "taskman-$size-$index" "$restore" "${commands[$index]}")
+    taskman_mib[$name]=$(peak_memory "$restore" "${commands[$index]}")
+  done
+
+  declare -A task_ms=()
+  if command -v task >/dev/null; then
+    tw="$work/taskwarrior-$size"
+    mkdir -p "$tw"
+    printf 'data.location=%s\nconfirmation=off\nverbose=nothing\nrecurrence=off\ngc=off\n' "$tw" >"$tw/rc"
+    python3 - "$size" >"$work/tw-$size.json" <<'PY'
+import json, sys
+n = int(sys.argv[1])
+for i in range(n):
+    tags = ["home"] if i % 3 == 0 else []
+    task = {"description": f"Task number {i} with a reasonably long title", "project": f"Project{i // 50}",
+            "tags": tags + ["work"], "status": "completed" if i % 10 == 0 else "pending",
+            "entry": "20261101T000000Z"}
+    if i % 10 == 0: task["end"] = "20261101T000000Z"
+    print(json.dumps(task))
+PY
+    TASKRC="$tw/rc" task import "$work/tw-$size.json" >/dev/null 2>&1
+    (cd "$tw" && tar cf "$work/tw-snapshot-$size.tar" .)
+    tw_restore="cd '$tw' && tar xf '$work/tw-snapshot-$size.tar'"
+    tw_run="TASKRC='$tw/rc' task"
+    tw_commands=(
+      "$tw_run add 'Benchmark task' +bench"
+      "$tw_run +home list >/dev/null"
+      "$tw_run tags >/dev/null"
+      "$tw_run 1 done"
+      "$tw_run 1 delete"
+      "$tw_run export >/dev/null"
+    )
+    for index in "${!names[@]}"; do
+      task_ms[${names[$index]}]=$(time_command "task-$size-$index" "$tw_restore" "${tw_commands[$index]}")
+    done
+  fi
+
+  printf '%-14s %12s %10s' "command" "taskman ms" "peak MiB"
+  command -v task >/dev/null && printf ' %14s %8s' "Taskwarrior ms" "ratio"
+  echo
+  for name in "${names[@]}"; do
+    printf '%-14s %12s %10s' "$name" "${taskman_ms[$name]}" "${taskman_mib[$name]}"
+    if command -v task >/dev/null; then
+      ratio=$(python3 -c "
+try: print(f'{float(\"${task_ms[$name]}\") / float(\"${taskman_ms[$name]}\"):.1f}x')
+except Exception: print('n/a')")
+      printf ' %14s %8s' "${task_ms[$name]}" "$ratio"
+    fi
+    echo
+  done
+  unset taskman_ms taskman_mib task_ms
+done
