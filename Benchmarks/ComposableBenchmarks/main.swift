@@ -310,6 +310,7 @@ func runTaskPaper() {
 
 MainActor.assumeIsolated { run() }
 MainActor.assumeIsolated { runTaskPaper() }
+MainActor.assumeIsolated { runTaskManager() }  // TaskManagerBenchmarks.swift
 let finished = DispatchSemaphore(value: 0)
 Task { @MainActor in
   await runTestStore()

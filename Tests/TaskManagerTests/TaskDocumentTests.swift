@@ -119,6 +119,20 @@ struct TaskDocumentTests {
     #expect(decoded.items[5].title == "Unclosed @x(value")
   }
 
+  @Test func anEmptyLineInsideAProjectRecordsItsLevel() {
+    let outline = parseOutline("Errands:\n\t- Buy milk\n\n\t- Post letter\n")
+    #expect(
+      String(decoding: TaskDocument.encode(outline), as: UTF8.self) == """
+        taskman tasks v1
+        Errands: @id(00000000-0000-0000-0000-000000000001)
+        \t- Buy milk @id(00000000-0000-0000-0000-000000000002)
+        \t@id(00000000-0000-0000-0000-000000000003 level=0)
+        \t- Post letter @id(00000000-0000-0000-0000-000000000004)
+
+        """
+    )
+  }
+
   @Test func levelsThatDifferFromTheNestingAreKept() throws {
     // Spaces as indentation, non-contiguous levels, and blank lines keep their parsed levels.
     let outline = parseOutline("  Project:\n\n      - Deep task\n \t \n\t\t\tNote\nTop\n")

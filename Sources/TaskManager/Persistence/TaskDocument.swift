@@ -8,8 +8,11 @@ import Foundation
 /// Errands: @id(6F1C0D52-8D1E-4A8B-9B8E-0C3F1D2A4B11)
 /// 	- Buy milk @today @id(0B7A5E2C-1D4F-4E7A-8C3B-2A9D6E5F4C22)
 /// 		Semi-skimmed. @id(9D2E4F6A-3B5C-4D7E-8F9A-1B2C3D4E5F33)
-/// @id(4C3B2A19-0F8E-4D7C-9B6A-5F4E3D2C1B44 level=0)
+/// 	@id(4C3B2A19-0F8E-4D7C-9B6A-5F4E3D2C1B44 level=0)
+/// 	- Post letter @id(2E8D7C6B-5A49-4B38-8C27-1D0E9F8A7B55)
 /// ```
+///
+/// (An empty line between two tasks of a project: depth 1, but level 0 as TaskPaper reads it.)
 ///
 /// - The first line names the format and its version: `taskman tasks v1`.
 /// - Every other line is one item: one tab per level of nesting, the item's canonical TaskPaper

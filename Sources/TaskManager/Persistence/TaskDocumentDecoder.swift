@@ -25,7 +25,7 @@ struct TaskDocumentDecoder {
     // The children being collected at each depth: `levels[d]` holds the items at depth `d` since
     // the last item at a smaller depth; deeper lists are moved into their parent when closed.
     var levels: [[Item]] = [[]]
-    var firstLines: [UUID: Int] = [:]
+    var firstLines: [IDKey: Int] = [:]
     firstLines.reserveCapacity(bytes.count / 64)
     while lineStart < bytes.count {
       lineNumber += 1
@@ -36,7 +36,7 @@ struct TaskDocumentDecoder {
       }
       let (item, depth) = try decodeItem(lineStart..<contentEnd)
 
-      if let firstLine = firstLines.updateValue(lineNumber, forKey: item.id) {
+      if let firstLine = firstLines.updateValue(lineNumber, forKey: IDKey(item.id)) {
         throw error(.duplicateID(item.id, firstLine: firstLine))
       }
       if depth >= levels.count {
@@ -70,8 +70,10 @@ struct TaskDocumentDecoder {
   /// The index of the line's `\n` (or the end), and where its content ends: before a `\r`
   /// that precedes the `\n`, so a document converted to CRLF still reads.
   private func line(from start: Int) -> (end: Int, contentEnd: Int) {
-    var end = start
-    while end < bytes.count, bytes[end] != ASCII.lineFeed { end += 1 }
+    var end = bytes.count
+    if start < bytes.count, let found = memchr(bytes.baseAddress! + start, Int32(ASCII.lineFeed), bytes.count - start) {
+      end = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
     var contentEnd = end
     if end < bytes.count, contentEnd > start, bytes[contentEnd - 1] == ASCII.carriageReturn { contentEnd -= 1 }
     return (end, contentEnd)
@@ -154,22 +156,27 @@ struct TaskDocumentDecoder {
   }
 
   private func uuid(_ range: Range<Int>) -> UUID? {
-    guard range.count == 36 else { return nil }
-    var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    let valid = withUnsafeMutableBytes(of: &raw) { output -> Bool in
-      var index = range.lowerBound
-      for offset in 0..<16 {
-        if offset == 4 || offset == 6 || offset == 8 || offset == 10 {
-          guard bytes[index] == ASCII.hyphen else { return false }
-          index += 1
-        }
-        guard let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) else { return false }
-        output[offset] = high << 4 | low
-        index += 2
-      }
-      return true
+    // 8-4-4-4-12 hexadecimal digits.
+    let start = range.lowerBound
+    guard range.count == 36, bytes[start + 8] == ASCII.hyphen, bytes[start + 13] == ASCII.hyphen,
+      bytes[start + 18] == ASCII.hyphen, bytes[start + 23] == ASCII.hyphen,
+      let a = hexNumber(start, 8), let b = hexNumber(start + 9, 4), let c = hexNumber(start + 14, 4),
+      let d = hexNumber(start + 19, 4), let e = hexNumber(start + 24, 12)
+    else { return nil }
+    let high = a << 32 | b << 16 | c
+    let low = d << 48 | e
+    return withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { UUID(uuid: $0.load(as: uuid_t.self)) }
+  }
+
+  @inline(__always)
+  private func hexNumber(_ start: Int, _ count: Int) -> UInt64? {
+    var result: UInt64 = 0
+    for index in start..<(start + count) {
+      let value = hexValue(bytes[index])
+      guard value < 16 else { return nil }
+      result = result << 4 | UInt64(value)
     }
-    return valid ? UUID(uuid: raw) : nil
+    return result
   }
 
   // MARK: - Attributes
@@ -269,8 +276,8 @@ struct TaskDocumentDecoder {
         cursor += 1
         var value: UInt32 = 0
         var digits = 0
-        while cursor < end, let digit = hexValue(bytes[cursor]), digits < 6 {
-          value = value << 4 | UInt32(digit)
+        while cursor < end, hexValue(bytes[cursor]) < 16, digits < 6 {
+          value = value << 4 | UInt32(hexValue(bytes[cursor]))
           digits += 1
           cursor += 1
         }
@@ -300,7 +307,12 @@ struct TaskDocumentDecoder {
   private func firstInvalidUTF8(in range: Range<Int>) -> Int? {
     var index = range.lowerBound
     let end = range.upperBound
+    let base = UnsafeRawPointer(bytes.baseAddress!)
     while index < end {
+      if end - index >= 8, base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+        index += 8
+        continue
+      }
       let lead = bytes[index]
       if lead < 0x80 {
         index += 1
@@ -329,11 +341,22 @@ struct TaskDocumentDecoder {
   }
 }
 
-private func hexValue(_ byte: UInt8) -> UInt8? {
-  switch byte {
-  case 0x30...0x39: byte - 0x30
-  case 0x41...0x46: byte - 0x41 + 10
-  case 0x61...0x66: byte - 0x61 + 10
-  default: nil
+/// A UUID as two words: hashing them is much cheaper than `UUID`'s byte-wise hashing, and the
+/// duplicate check hashes every id of the document.
+private struct IDKey: Hashable {
+  let high: UInt64
+  let low: UInt64
+
+  init(_ id: UUID) {
+    (high, low) = withUnsafeBytes(of: id.uuid) { ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
   }
+}
+
+/// The value of a hexadecimal digit, or 16 or more for any other byte.
+@inline(__always)
+private func hexValue(_ byte: UInt8) -> UInt8 {
+  let digit = byte &- 0x30
+  if digit < 10 { return digit }
+  let letter = (byte | 0x20) &- 0x61
+  return letter < 6 ? letter + 10 : 0xFF
 }

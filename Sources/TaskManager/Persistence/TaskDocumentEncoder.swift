@@ -89,12 +89,19 @@ struct TaskDocumentEncoder {
         sameBytes(item.title, UnsafeBufferPointer(rebasing: bytes[line.title]))
       else { return false }
       for (match, tag) in zip(scratch, item.tags) {
-        let read = TagSyntax.tag(bytes, match)
-        guard sameBytes(read.name, tag.name) else { return false }
-        switch (read.value, tag.value) {
-        case (nil, nil): continue
-        case let (read?, value?) where sameBytes(read, value): continue
-        default: return false
+        guard sameBytes(tag.name, UnsafeBufferPointer(rebasing: bytes[(match.start + 1)..<match.nameEnd])) else {
+          return false
+        }
+        guard let range = match.value, !range.isEmpty else {
+          if tag.value == nil { continue } else { return false }
+        }
+        guard let value = tag.value else { return false }
+        let raw = UnsafeBufferPointer(rebasing: bytes[range])
+        // Most values have no escapes; others are compared once unescaped.
+        if raw.contains(ASCII.backslash) {
+          guard sameBytes(TagSyntax.tag(bytes, match).value ?? "", value) else { return false }
+        } else {
+          guard sameBytes(value, raw) else { return false }
         }
       }
       return true
@@ -105,13 +112,23 @@ struct TaskDocumentEncoder {
     output.append(contentsOf: ascii.utf8)
   }
 
+  /// The canonical upper-case form, as `uuidString` writes it, without creating a String.
   private mutating func appendUUID(_ id: UUID) {
-    withUnsafeBytes(of: id.uuid) { raw in
-      for (index, byte) in raw.enumerated() {
-        if index == 4 || index == 6 || index == 8 || index == 10 { output.append(ASCII.hyphen) }
-        output.append(hexDigits[Int(byte >> 4)])
-        output.append(hexDigits[Int(byte & 0x0F)])
+    var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &text) { text in
+      withUnsafeBytes(of: id.uuid) { raw in
+        var position = 0
+        for index in 0..<16 {
+          if index == 4 || index == 6 || index == 8 || index == 10 {
+            text[position] = ASCII.hyphen
+            position += 1
+          }
+          text[position] = hexDigit(raw[index] >> 4)
+          text[position + 1] = hexDigit(raw[index] & 0x0F)
+          position += 2
+        }
       }
+      output.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[0..<36]))
     }
   }
 
@@ -140,12 +157,17 @@ struct TaskDocumentEncoder {
   }
 }
 
-private let hexDigits = Array("0123456789ABCDEF".utf8)
+@inline(__always)
+private func hexDigit(_ nibble: UInt8) -> UInt8 {
+  nibble < 10 ? 0x30 + nibble : 0x37 + nibble
+}
 
 private func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
-  lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8)
+  rhs.withUTF8Bytes { sameBytes(lhs, $0) }
 }
 
 private func sameBytes(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-  text.utf8.count == bytes.count && text.withUTF8Bytes { $0.elementsEqual(bytes) }
+  text.withUTF8Bytes { text in
+    text.count == bytes.count && (bytes.isEmpty || memcmp(text.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+  }
 }

@@ -35,7 +35,9 @@ extension Outline {
   /// of items carrying it, sorted by name; see ``TagCount/counts(in:)``.
   public func tagCounts() -> [TagCount] {
     var counter = TagCounter()
-    forEachEntry { counter.add($0.item) }
+    for item in items {
+      item.forEachInSubtree { counter.add($0) }
+    }
     return counter.sorted()
   }
 }
@@ -49,13 +51,14 @@ extension Array where Element == Outline.Entry {
 
 private struct TagCounter {
   private var counts: [String: Int] = [:]
-  private var seenOnItem: [String] = []
 
   mutating func add(_ item: Item) {
-    seenOnItem.removeAll(keepingCapacity: true)
-    for tag in item.tags where !seenOnItem.contains(tag.name) {
-      seenOnItem.append(tag.name)
-      counts[tag.name, default: 0] += 1
+    let tags = item.tags
+    for index in tags.indices {
+      let name = tags[index].name
+      // An item counts once per name; lines hold few tags, so looking back beats a set.
+      if index > 0, tags[..<index].contains(where: { $0.name == name }) { continue }
+      counts[name, default: 0] += 1
     }
   }
 

@@ -67,16 +67,46 @@ public struct TaskFilter: Hashable, Sendable {
   /// The entries of `outline` that match, in document order, each with its depth, parent and
   /// nearest project.
   public func apply(to outline: Outline) -> [Outline.Entry] {
-    var result: [Outline.Entry] = []
+    // A walk of its own rather than `Outline.forEachEntry`, so that an entry (two item copies)
+    // is only made for the items that match.
+    struct Frame {
+      var items: [Item]
+      var index: Int
+      var parentID: UUID?
+      var project: Item?
+      /// Whether an ancestor of these items is the wanted project.
+      var insideProject: Bool
+    }
     let matcher = Matcher(self)
-    // `insideProject[d]`: whether an ancestor at depth < d + 1 is the wanted project. Entries
-    // come parent first, so the prefix for an entry's depth is exactly its ancestors.
-    var insideProject: [Bool] = []
-    outline.forEachEntry { entry in
-      insideProject.removeLast(insideProject.count - entry.depth)
-      let inside = entry.depth > 0 && insideProject[entry.depth - 1]
-      if matcher.matches(entry.item, insideProject: inside) { result.append(entry) }
-      insideProject.append(inside || (entry.item.kind == .project && matcher.isWantedProject(entry.item)))
+    var result: [Outline.Entry] = []
+    var stack = [Frame(items: outline.items, index: 0, parentID: nil, project: nil, insideProject: false)]
+    while !stack.isEmpty {
+      let last = stack.count - 1
+      let index = stack[last].index
+      guard index < stack[last].items.count else {
+        stack.removeLast()
+        continue
+      }
+      stack[last].index = index + 1
+      if matcher.matches(stack[last].items[index], insideProject: stack[last].insideProject) {
+        result.append(
+          Outline.Entry(
+            item: stack[last].items[index], depth: last, parentID: stack[last].parentID, project: stack[last].project)
+        )
+      }
+      if !stack[last].items[index].children.isEmpty {
+        let item = stack[last].items[index]
+        let isProject = item.kind == .project
+        stack.append(
+          Frame(
+            items: item.children,
+            index: 0,
+            parentID: item.id,
+            project: isProject ? item : stack[last].project,
+            insideProject: stack[last].insideProject || (isProject && matcher.isWantedProject(item))
+          )
+        )
+      }
     }
     return result
   }
@@ -161,12 +191,15 @@ extension TaskFilter {
 /// The filter with its text conditions prepared once, rather than per item.
 private struct Matcher {
   let filter: TaskFilter
+  /// `filter.kinds` as flags: a set lookup per item would hash.
+  let kinds: (task: Bool, project: Bool, note: Bool)
   let project: String?
   let search: CaseInsensitiveText?
   let dueBefore: TaskDate.Point?
 
   init(_ filter: TaskFilter) {
     self.filter = filter
+    kinds = (filter.kinds.contains(.task), filter.kinds.contains(.project), filter.kinds.contains(.note))
     project = filter.project.map { name in
       var name = name.trimmingCharacters(in: .whitespaces)
       if name.hasSuffix(":") { name.removeLast() }
@@ -190,7 +223,11 @@ private struct Matcher {
   }
 
   func matches(_ item: Item, insideProject: Bool) -> Bool {
-    guard filter.kinds.contains(item.kind) else { return false }
+    switch item.kind {
+    case .task: guard kinds.task else { return false }
+    case .project: guard kinds.project else { return false }
+    case .note: guard kinds.note else { return false }
+    }
     switch filter.status {
     case .notDone: if item.isDone { return false }
     case .done: if !item.isDone { return false }
