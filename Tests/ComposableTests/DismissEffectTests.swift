@@ -58,8 +58,67 @@ extension CasePath where Root == ClosingHost.Action {
   }
 }
 
+/// A child that pings its parent from an effect, and a parent (not presented itself) that
+/// tries to dismiss from the effect it starts for the ping.
+private struct PingingChild: Reducer {
+  struct State: Equatable {}
+  enum Action: Equatable {
+    case ping
+    case delegate
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .ping: return .run { send in await send(.delegate) }
+    case .delegate: return .none
+    }
+  }
+}
+
+private struct UnpresentedParent: Reducer {
+  struct State: Equatable {
+    @PresentationState var child: PingingChild.State?
+  }
+  enum Action: Equatable {
+    case child(PresentationAction<PingingChild.Action>)
+  }
+
+  @Dependency(\.dismiss) var dismiss
+  let line: UInt
+
+  var body: some ReducerOf<Self> {
+    Reduce { _, action in
+      guard case .child(.presented(.delegate)) = action else { return .none }
+      return .run { [dismiss, line] _ in await dismiss(line: line) }
+    }
+    .ifLet(\.$child, action: .pingingChild) { PingingChild() }
+  }
+}
+
+extension CasePath where Root == UnpresentedParent.Action {
+  fileprivate static var pingingChild: CasePath<Root, PresentationAction<PingingChild.Action>> {
+    .init(Root.child) { if case let .child(v) = $0 { v } else { nil } }
+  }
+}
+
 @MainActor
 @Suite struct DismissEffectTests {
+  @Test func aParentEffectStartedByAChildsEffectDoesNotDismissTheChild() async throws {
+    let warnings = DismissWarnings()
+    let store = TestStore(initialState: UnpresentedParent.State(child: PingingChild.State())) {
+      UnpresentedParent(line: 77)
+    } withDependencies: {
+      $0.issueReporter = warnings.reporter
+    }
+
+    await store.send(.child(.presented(.ping)))
+    await store.receive(.child(.presented(.delegate)))
+    await store.finish()
+    // The parent is not presented: its dismissal is a warning, and the child stays.
+    #expect(warnings.all.map(\.line) == [77])
+    #expect(store.state.child != nil)
+  }
+
   @Test func dismissingAFeatureThatIsNotPresentedIsAWarningAtTheCall() async throws {
     let warnings = DismissWarnings()
     let store = TestStore(initialState: SelfClosing.State()) {

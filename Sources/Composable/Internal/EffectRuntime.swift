@@ -168,11 +168,16 @@ package final class EffectRuntime: Sendable {
       return registry.nextTaskID
     }
     let task = Task(priority: priority) {
-      await withDependencies({ $0 = dependencies }) {
-        if let token {
-          await EffectActivity.$current.withValue(token, operation: operation)
-        } else {
-          await operation()
+      // A task inherits the task-locals of whatever sent the action, often another effect; an
+      // effect must not inherit that effect's presentation, or its `dismiss()` would close a
+      // child it does not belong to. Presented effects bind their own inside `operation`.
+      await DismissEffect.Presentation.$current.withValue(nil) {
+        await withDependencies({ $0 = dependencies }) {
+          if let token {
+            await EffectActivity.$current.withValue(token, operation: operation)
+          } else {
+            await operation()
+          }
         }
       }
       self.finished(taskID)
