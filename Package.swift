@@ -10,6 +10,8 @@ let package = Package(
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
     .library(name: "TaskManager", targets: ["TaskManager"]),
     .executable(name: "taskman", targets: ["taskman"]),
+    // The examples: `swift run Counter`.
+    .executable(name: "Counter", targets: ["Counter"]),
   ],
   targets: [
     // Library layers: taskman → TaskManager → Composable → Dependencies.
@@ -33,10 +35,22 @@ let package = Package(
       path: "Benchmarks/ComposableBenchmarks"
     ),
 
+    // Examples: each feature is a library tested with TestStore, driven by a small executable.
+    .target(name: "CounterFeature", dependencies: ["Composable", "Dependencies"], path: "Examples/Counter/CounterFeature"),
+    .executableTarget(name: "Counter", dependencies: ["CounterFeature", "Composable", "Dependencies"], path: "Examples/Counter/Counter"),
+
     .testTarget(name: "DependenciesTests", dependencies: ["Dependencies", "storage-lock-probe"]),
     .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
     .testTarget(name: "ComposableTestingTests", dependencies: ["ComposableTesting"]),
     .testTarget(name: "TaskManagerTests", dependencies: ["TaskManager", "ComposableTesting"]),
+    // Depends on the example executables too, so that they are built for the tests that run them.
+    .testTarget(
+      name: "ExamplesTests",
+      dependencies: [
+        "CounterFeature", "ComposableTesting",
+        "Counter",
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
