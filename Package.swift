@@ -10,8 +10,9 @@ let package = Package(
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
     .library(name: "TaskManager", targets: ["TaskManager"]),
     .executable(name: "taskman", targets: ["taskman"]),
-    // The examples: `swift run Counter`.
+    // The examples: `swift run Counter`, `swift run Todos`.
     .executable(name: "Counter", targets: ["Counter"]),
+    .executable(name: "Todos", targets: ["Todos"]),
   ],
   targets: [
     // Library layers: taskman → TaskManager → Composable → Dependencies.
@@ -38,6 +39,8 @@ let package = Package(
     // Examples: each feature is a library tested with TestStore, driven by a small executable.
     .target(name: "CounterFeature", dependencies: ["Composable", "Dependencies"], path: "Examples/Counter/CounterFeature"),
     .executableTarget(name: "Counter", dependencies: ["CounterFeature", "Composable", "Dependencies"], path: "Examples/Counter/Counter"),
+    .target(name: "TodosFeature", dependencies: ["Composable", "Dependencies"], path: "Examples/Todos/TodosFeature"),
+    .executableTarget(name: "Todos", dependencies: ["TodosFeature", "Composable", "Dependencies"], path: "Examples/Todos/Todos"),
 
     .testTarget(name: "DependenciesTests", dependencies: ["Dependencies", "storage-lock-probe"]),
     .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
@@ -47,8 +50,8 @@ let package = Package(
     .testTarget(
       name: "ExamplesTests",
       dependencies: [
-        "CounterFeature", "ComposableTesting",
-        "Counter",
+        "CounterFeature", "TodosFeature", "ComposableTesting",
+        "Counter", "Todos",
       ]
     ),
   ],
