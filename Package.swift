@@ -10,9 +10,10 @@ let package = Package(
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
     .library(name: "TaskManager", targets: ["TaskManager"]),
     .executable(name: "taskman", targets: ["taskman"]),
-    // The examples: `swift run Counter`, `swift run Todos`.
+    // The examples: `swift run Counter`, `swift run Todos`, `swift run Search`.
     .executable(name: "Counter", targets: ["Counter"]),
     .executable(name: "Todos", targets: ["Todos"]),
+    .executable(name: "Search", targets: ["Search"]),
   ],
   targets: [
     // Library layers: taskman → TaskManager → Composable → Dependencies.
@@ -41,6 +42,8 @@ let package = Package(
     .executableTarget(name: "Counter", dependencies: ["CounterFeature", "Composable", "Dependencies"], path: "Examples/Counter/Counter"),
     .target(name: "TodosFeature", dependencies: ["Composable", "Dependencies"], path: "Examples/Todos/TodosFeature"),
     .executableTarget(name: "Todos", dependencies: ["TodosFeature", "Composable", "Dependencies"], path: "Examples/Todos/Todos"),
+    .target(name: "SearchFeature", dependencies: ["Composable", "Dependencies"], path: "Examples/Search/SearchFeature"),
+    .executableTarget(name: "Search", dependencies: ["SearchFeature", "Composable", "Dependencies"], path: "Examples/Search/Search"),
 
     .testTarget(name: "DependenciesTests", dependencies: ["Dependencies", "storage-lock-probe"]),
     .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
@@ -50,8 +53,8 @@ let package = Package(
     .testTarget(
       name: "ExamplesTests",
       dependencies: [
-        "CounterFeature", "TodosFeature", "ComposableTesting",
-        "Counter", "Todos",
+        "CounterFeature", "TodosFeature", "SearchFeature", "ComposableTesting",
+        "Counter", "Todos", "Search",
       ]
     ),
   ],
