@@ -38,12 +38,36 @@ let package = Package(
     ),
 
     // Examples: each feature is a library tested with TestStore, driven by a small executable.
-    .target(name: "CounterFeature", dependencies: ["Composable", "Dependencies"], path: "Examples/Counter/CounterFeature"),
-    .executableTarget(name: "Counter", dependencies: ["CounterFeature", "Composable", "Dependencies"], path: "Examples/Counter/Counter"),
-    .target(name: "TodosFeature", dependencies: ["Composable", "Dependencies"], path: "Examples/Todos/TodosFeature"),
-    .executableTarget(name: "Todos", dependencies: ["TodosFeature", "Composable", "Dependencies"], path: "Examples/Todos/Todos"),
-    .target(name: "SearchFeature", dependencies: ["Composable", "Dependencies"], path: "Examples/Search/SearchFeature"),
-    .executableTarget(name: "Search", dependencies: ["SearchFeature", "Composable", "Dependencies"], path: "Examples/Search/Search"),
+    .target(
+      name: "CounterFeature",
+      dependencies: ["Composable", "Dependencies"],
+      path: "Examples/Counter/CounterFeature"
+    ),
+    .executableTarget(
+      name: "Counter",
+      dependencies: ["CounterFeature", "Composable", "Dependencies"],
+      path: "Examples/Counter/Counter"
+    ),
+    .target(
+      name: "TodosFeature",
+      dependencies: ["Composable", "Dependencies"],
+      path: "Examples/Todos/TodosFeature"
+    ),
+    .executableTarget(
+      name: "Todos",
+      dependencies: ["TodosFeature", "Composable", "Dependencies"],
+      path: "Examples/Todos/Todos"
+    ),
+    .target(
+      name: "SearchFeature",
+      dependencies: ["Composable", "Dependencies"],
+      path: "Examples/Search/SearchFeature"
+    ),
+    .executableTarget(
+      name: "Search",
+      dependencies: ["SearchFeature", "Composable", "Dependencies"],
+      path: "Examples/Search/Search"
+    ),
 
     .testTarget(name: "DependenciesTests", dependencies: ["Dependencies", "storage-lock-probe"]),
     .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
