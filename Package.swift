@@ -10,6 +10,10 @@ let package = Package(
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
     .library(name: "TaskManager", targets: ["TaskManager"]),
     .executable(name: "taskman", targets: ["taskman"]),
+    // The examples: `swift run Counter`, `swift run Todos`, `swift run Search`.
+    .executable(name: "Counter", targets: ["Counter"]),
+    .executable(name: "Todos", targets: ["Todos"]),
+    .executable(name: "Search", targets: ["Search"]),
   ],
   targets: [
     // Library layers: taskman → TaskManager → Composable → Dependencies.
@@ -33,10 +37,50 @@ let package = Package(
       path: "Benchmarks/ComposableBenchmarks"
     ),
 
+    // Examples: each feature is a library tested with TestStore, driven by a small executable.
+    .target(
+      name: "CounterFeature",
+      dependencies: ["Composable", "Dependencies"],
+      path: "Examples/Counter/CounterFeature"
+    ),
+    .executableTarget(
+      name: "Counter",
+      dependencies: ["CounterFeature", "Composable", "Dependencies"],
+      path: "Examples/Counter/Counter"
+    ),
+    .target(
+      name: "TodosFeature",
+      dependencies: ["Composable", "Dependencies"],
+      path: "Examples/Todos/TodosFeature"
+    ),
+    .executableTarget(
+      name: "Todos",
+      dependencies: ["TodosFeature", "Composable", "Dependencies"],
+      path: "Examples/Todos/Todos"
+    ),
+    .target(
+      name: "SearchFeature",
+      dependencies: ["Composable", "Dependencies"],
+      path: "Examples/Search/SearchFeature"
+    ),
+    .executableTarget(
+      name: "Search",
+      dependencies: ["SearchFeature", "Composable", "Dependencies"],
+      path: "Examples/Search/Search"
+    ),
+
     .testTarget(name: "DependenciesTests", dependencies: ["Dependencies", "storage-lock-probe"]),
     .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
     .testTarget(name: "ComposableTestingTests", dependencies: ["ComposableTesting"]),
     .testTarget(name: "TaskManagerTests", dependencies: ["TaskManager", "ComposableTesting"]),
+    // Depends on the example executables too, so that they are built for the tests that run them.
+    .testTarget(
+      name: "ExamplesTests",
+      dependencies: [
+        "CounterFeature", "TodosFeature", "SearchFeature", "ComposableTesting",
+        "Counter", "Todos", "Search",
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
