@@ -150,4 +150,97 @@ extension CasePath where Root == Tabs.Action {
     let store = TestStore(initialState: Tabs.State.counter(Counter.State())) { Tabs() }
     await store.send(.counter(.incrementButtonTapped)) { $0 = .counter(Counter.State(count: 1)) }
   }
+
+  @Test func theScoreboardPresentsAnEditorAndAnAlert() async {
+    let store = TestStore(initialState: Scoreboard.State()) { Scoreboard() }
+    await store.send(.editButtonTapped) { $0.editor = CountEditor.State(count: 0) }
+    await store.send(.editor(.presented(.incrementButtonTapped))) { $0.editor?.count = 1 }
+    await store.send(.editor(.presented(.doneButtonTapped)))
+    await store.receive(.editor(.dismiss)) {
+      $0.score = 1
+      $0.editor = nil
+    }
+    await store.send(.resetButtonTapped) {
+      $0.alert = AlertState(
+        title: "Reset the score?",
+        buttons: [.destructive("Reset", action: .confirmReset), .cancel("Cancel")]
+      )
+    }
+    await store.send(.alert(.presented(.confirmReset))) {
+      $0.alert = nil
+      $0.score = 0
+    }
+  }
+}
+
+struct CountEditor: Reducer {
+  struct State: Equatable {
+    var count: Int
+  }
+  enum Action: Equatable {
+    case incrementButtonTapped
+    case doneButtonTapped
+  }
+
+  @Dependency(\.dismiss) var dismiss
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .incrementButtonTapped:
+      state.count += 1
+      return .none
+    case .doneButtonTapped:
+      return .run { _ in await dismiss() }
+    }
+  }
+}
+
+struct Scoreboard: Reducer {
+  struct State: Equatable {
+    var score = 0
+    @PresentationState var editor: CountEditor.State?
+    @PresentationState var alert: AlertState<Action.Alert>?
+  }
+  enum Action: Equatable {
+    case editButtonTapped
+    case editor(PresentationAction<CountEditor.Action>)
+    case resetButtonTapped
+    case alert(PresentationAction<Alert>)
+
+    enum Alert: Equatable { case confirmReset }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .editButtonTapped:
+        state.editor = CountEditor.State(count: state.score)
+        return .none
+      case .editor(.dismiss):
+        // The parent runs before the editor goes away, so it can still read it.
+        if let editor = state.editor { state.score = editor.count }
+        return .none
+      case .editor:
+        return .none
+      case .resetButtonTapped:
+        state.alert = AlertState(
+          title: "Reset the score?",
+          buttons: [.destructive("Reset", action: .confirmReset), .cancel("Cancel")]
+        )
+        return .none
+      case .alert(.presented(.confirmReset)):
+        state.score = 0
+        return .none
+      case .alert:
+        return .none
+      }
+    }
+    .ifLet(\.$editor, action: .editor) { CountEditor() }
+    .ifLet(\.$alert, action: .alert)
+  }
+}
+
+extension CasePath where Root == Scoreboard.Action {
+  static var editor: CasePath<Root, PresentationAction<CountEditor.Action>> { .init(Root.editor) { if case let .editor(v) = $0 { v } else { nil } } }
+  static var alert: CasePath<Root, PresentationAction<Scoreboard.Action.Alert>> { .init(Root.alert) { if case let .alert(v) = $0 { v } else { nil } } }
 }
