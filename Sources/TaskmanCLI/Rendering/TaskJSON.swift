@@ -14,7 +14,7 @@ enum TaskJSON {
   static func show(_ entry: Outline.Entry, shortID: (UUID) -> String) -> JSONValue {
     guard case .object(var fields) = self.entry(for: entry, shortID: shortID) else { preconditionFailure() }
     fields["children"] = .array(entry.item.children.map { tree($0, shortID: shortID) })
-    fields["text"] = .string(TaskPaperPrinter.print(entry.item))
+    fields["text"] = .string(ItemText.taskPaper(entry.item))
     return .object(["item": .object(fields)])
   }
 
