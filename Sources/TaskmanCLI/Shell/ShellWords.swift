@@ -64,7 +64,9 @@ enum ShellWords {
   private static func unterminated(_ quote: String) -> TaskmanError {
     .usage(
       "the line has an unterminated \(quote) quote",
-      hint: "Close the quote, or write \\\(quote) for a literal \(quote)."
+      hint: quote == "'"
+        ? #"Close the quote. For an apostrophe, write \' outside quotes or use double quotes: "it's"."#
+        : #"Close the quote. Inside double quotes, write \" for a literal "."#
     )
   }
 }
