@@ -39,6 +39,9 @@ public enum Taskman {
   /// are reported on standard error and become the returned status.
   @MainActor
   static func execute(_ arguments: [String], session: Session) async -> ExitCode {
+    var arguments = arguments
+    // Typing `taskman list` at the shell's prompt is a habit worth forgiving.
+    if session.shellGlobals != nil, arguments.first == "taskman" { arguments.removeFirst() }
     do throws(TaskmanError) {
       var invocation = try Invocation.parse(arguments)
       if let shellGlobals = session.shellGlobals {

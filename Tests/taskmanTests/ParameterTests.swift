@@ -93,6 +93,7 @@ struct ParameterTests {
     } catch {
       #expect(error.exitCode == .usage)
       #expect(error.message == "option --mode needs a value: --mode <mode>")
+      #expect(error.hint == "Run 'taskman help fixture' for more.")
     }
   }
 

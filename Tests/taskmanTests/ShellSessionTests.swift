@@ -48,6 +48,12 @@ struct ShellSessionTests {
     #expect(quitSession.errors.text.isEmpty)
   }
 
+  @Test func aLeadingTaskmanIsForgiven() async {
+    let (status, session) = await shell("taskman --version\n")
+    #expect(status == .success)
+    #expect(session.output.text == "taskman \(Taskman.version)\n")
+  }
+
   @Test func commentsAndBlankLinesAreSkipped() async {
     let (status, session) = await shell("# a comment\n   \n  # another\n")
     #expect(status == .success)

@@ -75,10 +75,13 @@ enum ArgumentScanner {
           values.words[definition.key, default: []].append(words[index + 1])
           index += 2
         } else {
+          let atEnd = index + 1 == words.endIndex
           throw .usage(
             "option \(definition.displayName) needs a value: \(definition.synopsis)",
             usage: usage,
-            hint: "A value starting with '-' goes after '=': \(definition.displayName)=<\(definition.valueName)>."
+            hint: atEnd
+              ? values.helpHint
+              : "A value starting with '-' goes after '=': \(definition.displayName)=<\(definition.valueName)>."
           )
         }
       case .argument:

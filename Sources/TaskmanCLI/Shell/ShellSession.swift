@@ -4,7 +4,7 @@
 /// - The `taskman> ` prompt is written (on standard error) only when standard input is a
 ///   terminal; piped lines run the same way, without prompts.
 /// - `exit`, `quit` or the end of input ends the session. Blank lines and lines starting with
-///   `#` are skipped.
+///   `#` are skipped; a line starting with the word `taskman` runs without it.
 /// - A bad line (unterminated quote, invalid UTF-8, control characters, too long) is reported
 ///   as a usage error and the session goes on.
 /// - Confirmations read their answer from the next line, piped or typed.
