@@ -32,6 +32,9 @@ public struct DependencyValues: Sendable {
   private var defaults: DefaultValueCache
   private var _context: DependencyContext
   var access: DependencyAccess?
+  /// Off while a key path writes an override: Swift reads a computed property before writing it
+  /// through a key path, and that read must not count as a feature using the dependency.
+  private var reportsUnimplementedValues = true
 
   /// Creates values where every key has its default for `context`.
   public init(context: DependencyContext = .live) {
@@ -62,12 +65,23 @@ public struct DependencyValues: Sendable {
         return value as! Key.Value
       }
       return defaults.value(for: key, context: _context) { [self] in
+        guard reportsUnimplementedValues else { return false }
         reportUnimplemented(Key.self, property: property)
+        return true
       }
     }
     set {
       overrides[ObjectIdentifier(key)] = newValue
     }
+  }
+
+  /// Overrides the value at `keyPath`. Unlike `values[keyPath: keyPath] = value`, a key without a
+  /// test value is not reported as used by the read that a key path write makes first.
+  @usableFromInline
+  package mutating func override<Value>(_ keyPath: WritableKeyPath<DependencyValues, Value>, with value: Value) {
+    reportsUnimplementedValues = false
+    defer { reportsUnimplementedValues = true }
+    self[keyPath: keyPath] = value
   }
 
   /// The test clocks among the overridden values, which a test store ties to its effects.

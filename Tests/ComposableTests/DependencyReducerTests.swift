@@ -16,6 +16,30 @@ extension DependencyValues {
 }
 
 /// Records the greeting it sees, in the reducer and from inside its effects.
+private enum DependencyReducerNoTestValueKey: DependencyKey {
+  static let liveValue = "live only"
+}
+
+extension DependencyValues {
+  fileprivate var dependencyReducerNoTestValue: String {
+    get { self[DependencyReducerNoTestValueKey.self] }
+    set { self[DependencyReducerNoTestValueKey.self] = newValue }
+  }
+}
+
+/// Records the value of a key that has no test value.
+private struct LiveOnlyReader: Reducer {
+  struct State: Equatable { var seen: [String] = [] }
+  enum Action: Equatable { case read }
+
+  @Dependency(\.dependencyReducerNoTestValue) var value
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.seen.append(value)
+    return .none
+  }
+}
+
 private struct Greeter: Reducer {
   struct State: Equatable {
     var greetings: [String] = []
@@ -98,6 +122,14 @@ extension CasePath where Root == GreeterParent.Action {
     await store.send(.greet) { $0.greetings = ["test"] }
     await store.send(.greetLater)
     await store.receive(.greeted("test")) { $0.greetings.append("test") }
+  }
+
+  @Test func overridingAKeyWithoutATestValueIsNotReportedAsUsingIt() async {
+    // A test store fails on any reported issue, so reaching the end proves none was reported.
+    let store = TestStore(initialState: LiveOnlyReader.State()) {
+      LiveOnlyReader().dependency(\.dependencyReducerNoTestValue, "overridden")
+    }
+    await store.send(.read) { $0.seen = ["overridden"] }
   }
 
   @Test func theReducerSeesTheOverride() async {

@@ -321,3 +321,78 @@ extension Array {
   /// The only element, or `nil` if there are none or several.
   fileprivate var only: Element? { count == 1 ? first : nil }
 }
+
+private struct WarningHost: Reducer {
+  struct State: Equatable {
+    @PresentationState var child: WarningChild.State?
+    var parentRuns = 0
+  }
+  enum Action: Equatable {
+    case child(PresentationAction<WarningChild.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, _ in
+      state.parentRuns += 1
+      return .none
+    }
+    .ifLet(\.$child, action: .warningPresented) { WarningChild() }
+  }
+}
+
+extension CasePath where Root == WarningHost.Action {
+  fileprivate static var warningPresented: CasePath<Root, PresentationAction<WarningChild.Action>> {
+    .init(Root.child) { if case let .child(v) = $0 { v } else { nil } }
+  }
+}
+
+@MainActor
+@Suite struct PresentationWarningTests {
+  @Test func anActionForAChildThatIsNotPresentedWarnsAndRunsTheParent() async throws {
+    let warnings = WarningRecorder()
+    let store = TestStore(initialState: WarningHost.State()) {
+      WarningHost()
+    } withDependencies: {
+      $0.issueReporter = warnings.reporter
+    }
+    await store.send(.child(.presented(.tap))) { $0.parentRuns = 1 }
+
+    let warning = try #require(warnings.all.only)
+    #expect(warning.location.fileID.description == "ComposableTests/RuntimeWarningTests.swift")
+    #expect(
+      warning.message == """
+        An "ifLet" at "\(warning.location)" received an action when nothing was presented:
+
+          Action:
+            WarningHost.Action.child(PresentationAction<WarningChild.Action>.presented(WarningChild.Action.tap))
+
+        This usually means the child was dismissed while it could still send actions, for example \
+        from an effect, or that a view sent an action for a presentation that was already closed.
+        """
+    )
+  }
+
+  @Test func dismissingWhenNothingIsPresentedWarns() async throws {
+    let warnings = WarningRecorder()
+    let store = TestStore(initialState: WarningHost.State()) {
+      WarningHost()
+    } withDependencies: {
+      $0.issueReporter = warnings.reporter
+    }
+    await store.send(.child(.dismiss)) { $0.parentRuns = 1 }
+
+    let warning = try #require(warnings.all.only)
+    #expect(
+      warning.message == """
+        An "ifLet" at "\(warning.location)" received an action to dismiss its child when nothing \
+        was presented:
+
+          Action:
+            WarningHost.Action.child(PresentationAction<WarningChild.Action>.dismiss)
+
+        The presentation was already closed, for example by the parent setting it to nil. Dismiss \
+        each presentation once.
+        """
+    )
+  }
+}

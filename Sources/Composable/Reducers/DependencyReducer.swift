@@ -13,7 +13,7 @@ extension Reducer {
     _ value: Value
   ) -> DependencyReducer<Self> {
     let value = UncheckedSendable(value)
-    return DependencyReducer(base: self) { $0[keyPath: keyPath] = value.value }
+    return DependencyReducer(base: self) { $0.override(keyPath, with: value.value) }
   }
 }
 

@@ -10,7 +10,7 @@ final class DefaultValueCache: Sendable {
   func value<Key: DependencyKey>(
     for key: Key.Type,
     context: DependencyContext,
-    reportUnimplemented: () -> Void
+    reportUnimplemented: () -> Bool
   ) -> Key.Value {
     let id = ObjectIdentifier(key)
     if let cached = values.withLock({ $0[id] }) {
@@ -24,7 +24,8 @@ final class DefaultValueCache: Sendable {
     case .test:
       let probe = UnimplementedTestValue.Probe()
       created = UnimplementedTestValue.$probe.withValue(probe) { Key.testValue }
-      if probe.wasUsed { reportUnimplemented() }
+      // An unreported use is not cached, so that the next real use is reported.
+      if probe.wasUsed, !reportUnimplemented() { return created }
     }
     return values.withLock { values in
       if let raced = values[id] { return raced as! Key.Value }

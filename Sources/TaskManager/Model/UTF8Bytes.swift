@@ -14,6 +14,10 @@ enum ASCII {
   static let closeParenthesis: UInt8 = 0x29
   static let backslash: UInt8 = 0x5C
   static let underscore: UInt8 = 0x5F
+  static let quote: UInt8 = 0x22
+  static let equals: UInt8 = 0x3D
+  static let openBrace: UInt8 = 0x7B
+  static let closeBrace: UInt8 = 0x7D
 
   /// Indentation and tag-separating whitespace: only tab and space, as in TaskPaper.
   @inline(__always)

@@ -110,7 +110,9 @@ public enum TaskPaperPrinter {
     }
   }
 
-  private static func appendLine(_ item: Item, to output: inout [UInt8], scratch: inout [TagSyntax.Match]) {
+  /// Appends the canonical text of `item`'s own line (no indentation, line break or children);
+  /// ``TaskDocument`` writes its lines with it, so both formats print a line the same way.
+  static func appendLine(_ item: Item, to output: inout [UInt8], scratch: inout [TagSyntax.Match]) {
     let lineStart = output.count
     guard appendCandidateLine(item, to: &output, scratch: &scratch) else { return }
 

@@ -309,6 +309,13 @@ final class DumpBuilder {
     var result: [DumpChildValue] = []
     result.reserveCapacity(children.count)
     for child in children {
+      if let label = child.label, label.hasPrefix("_"),
+        let presentation = child.value as? any PresentationStateDumpable
+      {
+        // `@PresentationState var alert` is stored as `_alert`; show it as the property.
+        result.append(DumpChildValue(label: "\(label.dropFirst()): ", value: presentation.presentedValueForDump))
+        continue
+      }
       result.append(DumpChildValue(label: child.label.map { "\($0): " } ?? "", value: child.value))
     }
     return .aggregate(DumpHeader(kind: .fields, open: open, close: ")", empty: open + ")"), result)

@@ -1,0 +1,46 @@
+/// What makes one presented child a different presentation from another of the same type: the
+/// `id` of an `Identifiable` state, else the case of an enum destination (plus the `id` of its
+/// payload when that is `Identifiable`). `nil` when the state has no identity beyond being
+/// present.
+///
+/// Replacing a presented child by one of another identity cancels the old child's effects, as
+/// dismissing it would.
+@usableFromInline
+func presentationIdentity<State>(of state: State) -> AnyHashable? {
+  if let identifiable = state as? any Identifiable {
+    return identity(of: identifiable)
+  }
+  let mirror = Mirror(reflecting: state)
+  guard mirror.displayStyle == .enum else { return nil }
+  guard let payload = mirror.children.first else {
+    // A case without an associated value mirrors as its name.
+    return AnyHashable(PresentedCase(name: String(describing: state), payloadID: nil))
+  }
+  return AnyHashable(
+    PresentedCase(
+      name: payload.label ?? "",
+      payloadID: (payload.value as? any Identifiable).map { identity(of: $0) }
+    )
+  )
+}
+
+private func identity<Value: Identifiable>(of value: Value) -> AnyHashable {
+  AnyHashable(value.id)
+}
+
+private struct PresentedCase: Hashable {
+  let name: String
+  let payloadID: AnyHashable?
+}
+
+/// A presented state that goes away by itself once the user answers it: alerts and dialogs.
+protocol EphemeralState {}
+
+/// Whether `state` is ephemeral, directly or as the payload of an enum destination's case.
+@usableFromInline
+func isEphemeral<State>(_ state: State) -> Bool {
+  if state is any EphemeralState { return true }
+  let mirror = Mirror(reflecting: state)
+  guard mirror.displayStyle == .enum, let payload = mirror.children.first else { return false }
+  return payload.value is any EphemeralState
+}

@@ -1,0 +1,207 @@
+import Dependencies
+
+extension Reducer {
+  /// Runs `destination` on a presented child while it is presented, before this reducer, and
+  /// dismisses it on ``PresentationAction/dismiss``.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifLet(\.$destination, action: .destination) { Destination() }
+  /// ```
+  ///
+  /// - A `.presented` action runs the child first, then this reducer.
+  /// - On `.dismiss`, this reducer runs first, then the child's state is set to `nil`.
+  /// - When the child goes away (dismissed, set to `nil`, or replaced by a child of another
+  ///   identity: another enum case, or another `id` for `Identifiable` states), every effect it
+  ///   started is cancelled.
+  /// - The child's effects can call `@Dependency(\.dismiss)` to send `.dismiss` to this reducer.
+  /// - Alert and confirmation dialog states (``AlertState``, ``ConfirmationDialogState``, also as
+  ///   a case of an enum destination) are set to `nil` as soon as one of their buttons' actions
+  ///   arrives, before this reducer runs.
+  /// - An action for the child while nothing is presented is reported as a runtime warning
+  ///   naming this call.
+  ///
+  /// An enum destination is an ordinary reducer over an enum state and action, with one
+  /// ``Scope`` per case; two cases may present the same feature:
+  ///
+  /// ```swift
+  /// struct Destination: Reducer {
+  ///   enum State: Equatable { case addTask(TaskForm.State), editTask(TaskForm.State) }
+  ///   enum Action { case addTask(TaskForm.Action), editTask(TaskForm.Action) }
+  ///
+  ///   var body: some ReducerOf<Self> {
+  ///     Scope(state: .addTask, action: .addTask) { TaskForm() }
+  ///     Scope(state: .editTask, action: .editTask) { TaskForm() }
+  ///   }
+  /// }
+  /// ```
+  @inlinable
+  public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CasePath<Action, PresentationAction<DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> PresentationReducer<Self, Destination>
+  where DestinationState == Destination.State, DestinationAction == Destination.Action {
+    PresentationReducer(
+      parent: self,
+      destination: destination(),
+      toPresentationState: toPresentationState,
+      toPresentationAction: toPresentationAction,
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Presents a child that has no reducer of its own, typically an ``AlertState`` or a
+  /// ``ConfirmationDialogState``:
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifLet(\.$alert, action: .alert)
+  /// ```
+  ///
+  /// See ``ifLet(_:action:destination:fileID:filePath:line:column:)``.
+  @inlinable
+  public func ifLet<DestinationState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CasePath<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> PresentationReducer<Self, EmptyReducer<DestinationState, DestinationAction>> {
+    PresentationReducer(
+      parent: self,
+      destination: EmptyReducer(),
+      toPresentationState: toPresentationState,
+      toPresentationAction: toPresentationAction,
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer made by ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)``.
+public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
+  @usableFromInline let parent: Parent
+  @usableFromInline let destination: Destination
+  @usableFromInline let toPresentationState:
+    WritableKeyPath<Parent.State, PresentationState<Destination.State>>
+  @usableFromInline let toPresentationAction:
+    CasePath<Parent.Action, PresentationAction<Destination.Action>>
+  @usableFromInline let location: SourceLocation
+
+  @inlinable
+  init(
+    parent: Parent,
+    destination: Destination,
+    toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>,
+    toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>,
+    location: SourceLocation
+  ) {
+    self.parent = parent
+    self.destination = destination
+    self.toPresentationState = toPresentationState
+    self.toPresentationAction = toPresentationAction
+    self.location = location
+  }
+
+  @inlinable
+  func instance(of destinationState: Destination.State) -> ChildInstance {
+    ChildInstance(
+      operatorID: AnyHashable(toPresentationState),
+      identity: presentationIdentity(of: destinationState)
+    )
+  }
+
+  @inlinable
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    let before = state[keyPath: toPresentationState].wrappedValue.map(instance(of:))
+    let presentationAction = toPresentationAction._extract(action)
+    var destinationEffect = Effect<Parent.Action>.none
+    var clearsEphemeralState = false
+
+    switch presentationAction {
+    case let .presented(destinationAction)?:
+      if let before {
+        let embed = toPresentationAction._embed
+        destinationEffect = destination.reduce(
+          into: &state[keyPath: toPresentationState].wrappedValue!,
+          action: destinationAction
+        )
+        .scoped(to: before)
+        .map { embed(.presented($0)) }
+        .presented(dismissal: embed(.dismiss))
+        clearsEphemeralState = state[keyPath: toPresentationState].wrappedValue.map(isEphemeral) ?? false
+      } else {
+        reportMissingChild(
+          operatorName: "An \"ifLet\"",
+          action: action,
+          problem: "when nothing was presented",
+          advice: """
+            This usually means the child was dismissed while it could still send actions, for \
+            example from an effect, or that a view sent an action for a presentation that was \
+            already closed.
+            """,
+          location: location
+        )
+      }
+    case .dismiss?:
+      if before == nil {
+        reportMissingChild(
+          operatorName: "An \"ifLet\"",
+          action: action,
+          problem: "to dismiss its child when nothing was presented",
+          advice: """
+            The presentation was already closed, for example by the parent setting it to nil. \
+            Dismiss each presentation once.
+            """,
+          location: location
+        )
+      }
+    case nil:
+      break
+    }
+
+    if clearsEphemeralState {
+      state[keyPath: toPresentationState].wrappedValue = nil
+    }
+    let parentEffect = parent.reduce(into: &state, action: action)
+    if case .dismiss? = presentationAction {
+      state[keyPath: toPresentationState].wrappedValue = nil
+    }
+
+    guard let before else { return destinationEffect.merge(with: parentEffect) }
+    let after = state[keyPath: toPresentationState].wrappedValue.map(instance(of:))
+    guard after != before else { return destinationEffect.merge(with: parentEffect) }
+    return .merge(destinationEffect, parentEffect, .cancel(id: before.lifetimeID))
+  }
+}
+
+extension Effect {
+  /// Binds, around every asynchronous operation of a presented child's effect, the
+  /// presentation that `@Dependency(\.dismiss)` dismisses: it sends `dismissAction` through the
+  /// effect's own `send`, so it reaches the presenting reducer of this store for as long as the
+  /// effect runs, and stops once the effect is cancelled.
+  @usableFromInline
+  func presented(dismissal dismissAction: Action) -> Self {
+    switch operation {
+    case .none, .send, .cancel:
+      return self
+    case let .run(priority, operation):
+      let dismissAction = UncheckedSendable(dismissAction)
+      return Self(.run(priority: priority) { send in
+        let presentation = DismissEffect.Presentation { await send(dismissAction.value) }
+        await DismissEffect.Presentation.$current.withValue(presentation) { await operation(send) }
+      })
+    case let .merge(effects):
+      return Self(.merge(effects.map { $0.presented(dismissal: dismissAction) }))
+    case let .concatenate(effects):
+      return Self(.concatenate(effects.map { $0.presented(dismissal: dismissAction) }))
+    case let .cancellable(effect, id, cancelInFlight):
+      return Self(.cancellable(effect.presented(dismissal: dismissAction), id: id, cancelInFlight: cancelInFlight))
+    }
+  }
+}

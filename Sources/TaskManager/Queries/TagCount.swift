@@ -1,0 +1,68 @@
+import Foundation
+
+/// A tag name and how many items carry it: one line of `taskman tags`.
+///
+/// ```swift
+/// // "- a @home @due(2024-10-31)\n- b @home\n"
+/// outline.tagCounts()  // [due: 1, home: 2]
+/// ```
+public struct TagCount: Hashable, Sendable, CustomStringConvertible {
+  /// The tag name, without `@`.
+  public var name: String
+  /// The number of items with at least one tag of that name.
+  public var count: Int
+
+  /// Creates a count.
+  public init(name: String, count: Int) {
+    self.name = name
+    self.count = count
+  }
+
+  /// `name: count`.
+  public var description: String { "\(name): \(count)" }
+
+  /// Every tag name of `items` with the number of items carrying it (an item that repeats a
+  /// tag counts once), sorted by name ignoring case, then exactly.
+  public static func counts(in items: some Sequence<Item>) -> [TagCount] {
+    var counter = TagCounter()
+    for item in items { counter.add(item) }
+    return counter.sorted()
+  }
+}
+
+extension Outline {
+  /// Every tag name used in the outline, at any depth and on any kind of item, with the number
+  /// of items carrying it, sorted by name; see ``TagCount/counts(in:)``.
+  public func tagCounts() -> [TagCount] {
+    var counter = TagCounter()
+    forEachEntry { counter.add($0.item) }
+    return counter.sorted()
+  }
+}
+
+extension Array where Element == Outline.Entry {
+  /// The tag counts of these entries' own items (not their children), e.g. of a filtered list.
+  public func tagCounts() -> [TagCount] {
+    TagCount.counts(in: lazy.map(\.item))
+  }
+}
+
+private struct TagCounter {
+  private var counts: [String: Int] = [:]
+  private var seenOnItem: [String] = []
+
+  mutating func add(_ item: Item) {
+    seenOnItem.removeAll(keepingCapacity: true)
+    for tag in item.tags where !seenOnItem.contains(tag.name) {
+      seenOnItem.append(tag.name)
+      counts[tag.name, default: 0] += 1
+    }
+  }
+
+  func sorted() -> [TagCount] {
+    counts
+      .map { (key: $0.key.lowercased(), count: TagCount(name: $0.key, count: $0.value)) }
+      .sorted { $0.key != $1.key ? $0.key < $1.key : $0.count.name < $1.count.name }
+      .map(\.count)
+  }
+}

@@ -1,0 +1,246 @@
+import Foundation
+
+/// Which items of an outline to show: by kind, tags, project, text, done state and due date.
+/// Every condition that is set must hold.
+///
+/// ```swift
+/// // taskman list --tag home --not-tag waiting --project Errands --due-before 2024-11-01
+/// let filter = TaskFilter(
+///   tags: [.has("home"), .lacks("waiting")],
+///   project: "Errands",
+///   dueBefore: TaskDate.Point(day: TaskDate.Day(year: 2024, month: 11, day: 1)!)
+/// )
+/// for entry in filter.apply(to: outline) {
+///   print(entry.project?.title ?? "", entry.item.title)
+/// }
+/// ```
+///
+/// Items are matched at every depth, each on its own line's tags: a task under a `@done`
+/// project is not done unless it is tagged `@done` itself.
+public struct TaskFilter: Hashable, Sendable {
+  /// Which kinds of items can match; only tasks by default.
+  public var kinds: Set<Item.Kind>
+  /// Tag conditions, all of which must hold.
+  public var tags: [TagCondition]
+  /// A project name: the item must sit inside a project of that name, at any depth above it.
+  /// Case is ignored, as are surrounding whitespace and a trailing `:` (`"errands:"` is `Errands`).
+  public var project: String?
+  /// Text the item's title, or one of its tags' names or values, must contain, ignoring case.
+  /// Empty text matches everything.
+  public var searchText: String?
+  /// Whether done items, not done items, or both match; not done by default.
+  public var status: Status
+  /// A moment the item's deadline must be before (see ``deadline(of:)``).
+  public var dueBefore: TaskDate.Point?
+  /// A day on which the item must be overdue: its deadline is on an earlier day.
+  public var overdueAsOf: TaskDate.Day?
+
+  /// Whether done items match.
+  public enum Status: String, Hashable, Sendable, CaseIterable {
+    /// Only items without a `@done` tag (the default).
+    case notDone
+    /// Only items with a `@done` tag.
+    case done
+    /// Every item.
+    case all
+  }
+
+  /// Creates a filter; with no arguments it matches every task that is not done.
+  public init(
+    kinds: Set<Item.Kind> = [.task],
+    tags: [TagCondition] = [],
+    project: String? = nil,
+    searchText: String? = nil,
+    status: Status = .notDone,
+    dueBefore: TaskDate.Point? = nil,
+    overdueAsOf: TaskDate.Day? = nil
+  ) {
+    self.kinds = kinds
+    self.tags = tags
+    self.project = project
+    self.searchText = searchText
+    self.status = status
+    self.dueBefore = dueBefore
+    self.overdueAsOf = overdueAsOf
+  }
+
+  /// The entries of `outline` that match, in document order, each with its depth, parent and
+  /// nearest project.
+  public func apply(to outline: Outline) -> [Outline.Entry] {
+    var result: [Outline.Entry] = []
+    let matcher = Matcher(self)
+    // `insideProject[d]`: whether an ancestor at depth < d + 1 is the wanted project. Entries
+    // come parent first, so the prefix for an entry's depth is exactly its ancestors.
+    var insideProject: [Bool] = []
+    outline.forEachEntry { entry in
+      insideProject.removeLast(insideProject.count - entry.depth)
+      let inside = entry.depth > 0 && insideProject[entry.depth - 1]
+      if matcher.matches(entry.item, insideProject: inside) { result.append(entry) }
+      insideProject.append(inside || (entry.item.kind == .project && matcher.isWantedProject(entry.item)))
+    }
+    return result
+  }
+
+  /// Whether `item` matches, given the titles of the projects it sits in (any order).
+  public func matches(_ item: Item, inProjects projectTitles: [String] = []) -> Bool {
+    let matcher = Matcher(self)
+    let inside = matcher.project == nil || projectTitles.contains { matcher.isWantedProject(title: $0) }
+    return matcher.matches(item, insideProject: inside)
+  }
+
+  /// The moment an item is due: the end of its first `@due` date if that is a range, else its
+  /// start; `nil` without a `@due` tag or when its value is not a valid date.
+  ///
+  /// ```swift
+  /// // "- Call @due(2024-11-24 10:00-10:30)"
+  /// TaskFilter.deadline(of: item)?.description  // "2024-11-24 10:30"
+  /// ```
+  public static func deadline(of item: Item) -> TaskDate.Point? {
+    guard let due = item.tag(named: "due"), let date = try? due.date() else { return nil }
+    return date.end ?? date.start
+  }
+}
+
+// MARK: - Tag conditions
+
+extension TaskFilter {
+  /// A condition on one tag: the item has (or, negated, lacks) a tag with this name and, when
+  /// `value` is set, exactly this value.
+  public struct TagCondition: Hashable, Sendable {
+    /// The tag name, without `@`; compared exactly.
+    public var name: String
+    /// The value the tag must have, compared exactly; `nil` for any value or none.
+    public var value: String?
+    /// Whether the item must *not* have such a tag.
+    public var isNegated: Bool
+
+    /// Creates a condition; see ``has(_:value:)`` and ``lacks(_:value:)`` for shorter spellings.
+    public init(name: String, value: String? = nil, isNegated: Bool = false) {
+      self.name = name
+      self.value = value
+      self.isNegated = isNegated
+    }
+
+    /// Reads a command-line argument: `NAME` or `NAME=VALUE`, with an optional `@` before the
+    /// name (`@due=2024-10-31`); the value runs to the end, `=` included.
+    ///
+    /// ```swift
+    /// TaskFilter.TagCondition(argument: "due=2024-10-31")  // name "due", value "2024-10-31"
+    /// TaskFilter.TagCondition(argument: "waiting", isNegated: true)  // --not-tag waiting
+    /// ```
+    public init(argument: String, isNegated: Bool = false) {
+      var text = Substring(argument)
+      if text.hasPrefix("@") { text = text.dropFirst() }
+      if let equals = text.firstIndex(of: "=") {
+        self.init(name: String(text[..<equals]), value: String(text[text.index(after: equals)...]), isNegated: isNegated)
+      } else {
+        self.init(name: String(text), isNegated: isNegated)
+      }
+    }
+
+    /// The item must have a tag `name` (with `value`, if given).
+    public static func has(_ name: String, value: String? = nil) -> Self {
+      Self(name: name, value: value)
+    }
+
+    /// The item must not have a tag `name` (with `value`, if given).
+    public static func lacks(_ name: String, value: String? = nil) -> Self {
+      Self(name: name, value: value, isNegated: true)
+    }
+
+    /// Whether `item` satisfies the condition.
+    public func matches(_ item: Item) -> Bool {
+      let found = item.tags.contains { $0.name == name && (value == nil || $0.value == value) }
+      return found != isNegated
+    }
+  }
+}
+
+// MARK: - Matching
+
+/// The filter with its text conditions prepared once, rather than per item.
+private struct Matcher {
+  let filter: TaskFilter
+  let project: String?
+  let search: CaseInsensitiveText?
+  let dueBefore: TaskDate.Point?
+
+  init(_ filter: TaskFilter) {
+    self.filter = filter
+    project = filter.project.map { name in
+      var name = name.trimmingCharacters(in: .whitespaces)
+      if name.hasSuffix(":") { name.removeLast() }
+      return name.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+    search = filter.searchText.flatMap { $0.isEmpty ? nil : CaseInsensitiveText($0) }
+    // Overdue on a day means due before that day began; a bare day sorts before its 00:00.
+    switch (filter.dueBefore, filter.overdueAsOf.map { TaskDate.Point(day: $0) }) {
+    case let (before?, overdue?): dueBefore = min(before, overdue)
+    case let (before, overdue): dueBefore = before ?? overdue
+    }
+  }
+
+  func isWantedProject(_ item: Item) -> Bool {
+    isWantedProject(title: item.title)
+  }
+
+  func isWantedProject(title: String) -> Bool {
+    guard let project else { return false }
+    return title.lowercased() == project
+  }
+
+  func matches(_ item: Item, insideProject: Bool) -> Bool {
+    guard filter.kinds.contains(item.kind) else { return false }
+    switch filter.status {
+    case .notDone: if item.isDone { return false }
+    case .done: if !item.isDone { return false }
+    case .all: break
+    }
+    for condition in filter.tags where !condition.matches(item) { return false }
+    if project != nil, !insideProject { return false }
+    if let dueBefore {
+      guard let deadline = TaskFilter.deadline(of: item), deadline < dueBefore else { return false }
+    }
+    if let search {
+      guard search.isFound(in: item.title) || item.tags.contains(where: { tag in
+        search.isFound(in: tag.name) || tag.value.map(search.isFound(in:)) == true
+      }) else { return false }
+    }
+    return true
+  }
+}
+
+/// A search string, found in a text regardless of case. ASCII queries (the usual case) are
+/// matched byte by byte without allocating; others compare lowercased strings.
+private struct CaseInsensitiveText {
+  let lowercased: String
+  let asciiBytes: [UInt8]?
+
+  init(_ text: String) {
+    lowercased = text.lowercased()
+    asciiBytes = text.utf8.allSatisfy { $0 < 0x80 } ? Array(lowercased.utf8) : nil
+  }
+
+  func isFound(in text: String) -> Bool {
+    guard let needle = asciiBytes else { return text.lowercased().contains(lowercased) }
+    return text.withUTF8Bytes { haystack in
+      guard needle.count <= haystack.count else { return false }
+      let first = needle[0]
+      var start = 0
+      while start <= haystack.count - needle.count {
+        if lowercasedASCII(haystack[start]) == first {
+          var offset = 1
+          while offset < needle.count, lowercasedASCII(haystack[start + offset]) == needle[offset] { offset += 1 }
+          if offset == needle.count { return true }
+        }
+        start += 1
+      }
+      return false
+    }
+  }
+
+  @inline(__always)
+  private func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+    (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+  }
+}

@@ -1,0 +1,113 @@
+import Composable
+import ComposableTesting
+import Dependencies
+import Foundation
+import TaskManager
+import Testing
+
+private let trip = Item(
+  id: testID(100), kind: .task, title: "Plan trip", level: 0,
+  children: [Item(id: testID(101), kind: .task, title: "Book train", level: 1)]
+)
+
+@MainActor
+private func makeStore(tasks: [Item] = [trip]) -> (TestStore<AppFeature.State, AppFeature.Action>, StorageClient) {
+  let storage = StorageClient.inMemory
+  let store = TestStore(
+    initialState: AppFeature.State(
+      taskList: TaskList.State(tasks: IdentifiedArray(uniqueElements: tasks), loadStatus: .loaded)
+    )
+  ) {
+    AppFeature()
+  } withDependencies: {
+    $0.uuid = .incrementing
+    $0.storage = storage
+  }
+  return (store, storage)
+}
+
+@MainActor
+@Suite struct AppFeatureTests {
+  @Test func anOutlineWithOneRootReplacesTheTaskAndItsChildren() async throws {
+    let (store, storage) = makeStore()
+
+    await store.send(.editOutlineButtonTapped(id: trip.id)) {
+      $0.outlineEditor = OutlineEditor.State(item: trip)
+    }
+    #expect(store.state.outlineEditor?.text == "- Plan trip\n\t- Book train\n")
+    let text = "- Plan trip @summer\n\t- Book train\n\t- Pack\n"
+    await store.send(.outlineEditor(.textChanged(text))) {
+      $0.outlineEditor?.text = text
+    }
+    let saved = Item(
+      id: trip.id, kind: .task, title: "Plan trip", tags: [tag("summer")],
+      children: [
+        Item(id: testID(1), kind: .task, title: "Book train", level: 1),
+        Item(id: testID(2), kind: .task, title: "Pack", level: 1),
+      ]
+    )
+    await store.send(.outlineEditor(.saveButtonTapped)) {
+      $0.outlineEditor?.item = saved
+    }
+    await store.receive(.outlineEditor(.delegate(.save(saved))))
+    await store.receive(.taskList(.replaceItem(saved))) {
+      $0.taskList.tasks = [saved]
+      $0.taskList.history.steps = [step("edit “Plan trip”", previous: [(0, trip)])]
+    }
+    await store.finish()
+    #expect(try TaskDocumentStorage(storage: storage).load().items == [saved])
+  }
+
+  @Test func anOutlineWithSeveralRootsSavesTheFirstAndSaysSo() async {
+    let (store, _) = makeStore()
+
+    await store.send(.editOutlineButtonTapped(id: trip.id)) {
+      $0.outlineEditor = OutlineEditor.State(item: trip)
+    }
+    let text = "- Plan trip\n- Stray task\n"
+    await store.send(.outlineEditor(.textChanged(text))) {
+      $0.outlineEditor?.text = text
+    }
+    let saved = Item(id: trip.id, kind: .task, title: "Plan trip")
+    await store.send(.outlineEditor(.saveButtonTapped)) {
+      $0.outlineEditor?.item = saved
+      $0.outlineEditor?.errorMessage =
+        "Only the first converted type model is saved. You may need to change indentation to keep them under the proper project."
+    }
+    await store.receive(.outlineEditor(.delegate(.save(saved))))
+    await store.receive(.taskList(.replaceItem(saved))) {
+      $0.taskList.tasks = [saved]
+      $0.taskList.history.steps = [step("edit “Plan trip”", previous: [(0, trip)])]
+    }
+    await store.finish()
+  }
+
+  @Test func anEmptyOutlineIsAnErrorAndChangesNothing() async throws {
+    let (store, storage) = makeStore()
+
+    await store.send(.editOutlineButtonTapped(id: trip.id)) {
+      $0.outlineEditor = OutlineEditor.State(item: trip)
+    }
+    await store.send(.outlineEditor(.textChanged(""))) {
+      $0.outlineEditor?.text = ""
+    }
+    await store.send(.outlineEditor(.saveButtonTapped)) {
+      $0.outlineEditor?.errorMessage = "Unable to parse ."
+    }
+    await store.send(.closeOutlineEditorButtonTapped) {
+      $0.outlineEditor = nil
+    }
+    #expect(try storage.load(TaskDocument.defaultName) == nil)
+  }
+
+  @Test func theTaskListRunsInsideTheApp() async {
+    let (store, _) = makeStore()
+
+    await store.send(.taskList(.addButtonTapped)) {
+      $0.taskList.destination = .addTask(.add(id: testID(0)))
+    }
+    await store.send(.taskList(.destination(.dismiss))) {
+      $0.taskList.destination = nil
+    }
+  }
+}

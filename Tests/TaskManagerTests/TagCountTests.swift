@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import TaskManager
+
+@Suite("Tag counts")
+struct TagCountTests {
+  @Test func everyTagNameWithTheNumberOfItemsCarryingIt() {
+    let outline = parseOutline(
+      """
+      Work: @office
+      \t- Call @bob about it @due(2024-10-31) @home
+      \t\t- Nested @home @due(2024-11-01)
+      \tNote @home @home
+      - Zebra @zoo @Apple
+      - apple pie @apple
+
+      """
+    )
+    #expect(
+      outline.tagCounts() == [
+        // Names that differ only in case sort together, then by their exact spelling.
+        TagCount(name: "Apple", count: 1),
+        TagCount(name: "apple", count: 1),
+        TagCount(name: "bob", count: 1),
+        TagCount(name: "due", count: 2),
+        TagCount(name: "home", count: 3),
+        TagCount(name: "office", count: 1),
+        TagCount(name: "zoo", count: 1),
+      ]
+    )
+    #expect(outline.tagCounts().map(\.description).first == "Apple: 1")
+  }
+
+  @Test func anEmptyOutlineHasNoTags() {
+    #expect(Outline().tagCounts() == [])
+    #expect(parseOutline("- No tags\n\tAt all\n").tagCounts() == [])
+  }
+
+  @Test func countsOfAFilteredList() {
+    let outline = parseOutline("- a @home @x\n- b @home @done\n\t- c @x\n")
+    let open = TaskFilter().apply(to: outline)
+    #expect(open.tagCounts() == [TagCount(name: "home", count: 1), TagCount(name: "x", count: 2)])
+    #expect(TagCount.counts(in: [Item]()) == [])
+  }
+
+  @Test func agreesWithCountingEachItemsDistinctNames() {
+    var random = SplitMix64(seed: 0x7A5C_7A6C_0001)
+    for _ in 0..<300 {
+      let outline = parseOutline(TaskPaperPropertyTests.document(using: &random))
+      var expected: [String: Int] = [:]
+      for entry in outline.entries() {
+        for name in Set(entry.item.tags.map(\.name)) { expected[name, default: 0] += 1 }
+      }
+      let counts = outline.tagCounts()
+      let names = counts.map { $0.name.lowercased() }
+      guard Dictionary(uniqueKeysWithValues: counts.map { ($0.name, $0.count) }) == expected, names == names.sorted() else {
+        Issue.record("wrong counts \(counts) for:\n\(TaskPaperPrinter.print(outline))")
+        return
+      }
+    }
+  }
+}
