@@ -293,7 +293,7 @@ private let errands = Item(
       _ = try TaskDocumentStorage(storage: storage).load()
     }
     await store.receive(.loadResponse(.failure(error))) {
-      $0.loadStatus = .failed(error.description)
+      $0.loadStatus = .failed(error)
     }
     await store.send(.markDone(ids: [milk.id])) {
       $0.errorMessage = "The task list was not changed, because it could not be loaded: \(error.description)"

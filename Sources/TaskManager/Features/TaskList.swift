@@ -20,8 +20,8 @@ public struct TaskList: Reducer {
     case notLoaded
     /// The list is the stored document, and changes are saved.
     case loaded
-    /// The document could not be loaded; the message says why. Changes are refused.
-    case failed(String)
+    /// The document could not be loaded, for the reason given. Changes are refused.
+    case failed(TaskStorageError)
   }
 
   /// The list's state.
@@ -172,7 +172,7 @@ public struct TaskList: Reducer {
 
       case .undo:
         if case let .failed(message) = state.loadStatus {
-          state.errorMessage = "Nothing was undone, because the task list could not be loaded: \(message)"
+          state.errorMessage = "Nothing was undone, because the task list could not be loaded: \(message.description)"
           return .none
         }
         guard state.history.undo(&state.tasks) != nil else {
@@ -184,7 +184,7 @@ public struct TaskList: Reducer {
         return save(state)
 
       case let .loadResponse(.failure(error)):
-        state.loadStatus = .failed(error.description)
+        state.loadStatus = .failed(error)
         return .none
 
       case .addButtonTapped:
@@ -312,7 +312,7 @@ public struct TaskList: Reducer {
     _ body: (inout IdentifiedArrayOf<Item>) -> Void
   ) -> Effect<Action> {
     if case let .failed(message) = state.loadStatus {
-      state.errorMessage = "The task list was not changed, because it could not be loaded: \(message)"
+      state.errorMessage = "The task list was not changed, because it could not be loaded: \(message.description)"
       return .none
     }
     state.errorMessage = nil
