@@ -18,6 +18,45 @@ enum InputText {
   /// The longest line `taskman shell` reads, in bytes.
   static let maximumLineBytes = 1024 * 1024
 
+  /// The largest document `taskman import` reads, in bytes: ten times a list of 100,000 tasks.
+  static let maximumDocumentBytes = 64 * 1024 * 1024
+
+  /// Decodes a whole TaskPaper document (`taskman import`), named `name` in errors: UTF-8, no
+  /// control characters but tabs and line breaks (CRLF becomes LF; a leading byte order mark is
+  /// dropped), at most ``maximumDocumentBytes``. Errors name the line.
+  static func decodeDocument(_ bytes: [UInt8], name: String) throws(TaskmanError) -> String {
+    if bytes.count > maximumDocumentBytes {
+      throw .usage(
+        "\(name) is over \(maximumDocumentBytes / 1024 / 1024) MiB, the most 'import' reads",
+        hint: "Split it into smaller TaskPaper files and import each."
+      )
+    }
+    var body = bytes[...]
+    if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+    var text = ""
+    text.reserveCapacity(body.count)
+    var lineNumber = 0
+    for var line in body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+      lineNumber += 1
+      if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+      guard let decoded = String(validating: line, as: UTF8.self) else {
+        throw .usage(
+          "\(name), line \(lineNumber), is not valid UTF-8: \(quoted(line))",
+          hint: "taskman reads text as UTF-8; convert the file (for example with iconv) and try again."
+        )
+      }
+      if let control = decoded.unicodeScalars.first(where: { isControl($0) && $0 != "\t" }) {
+        throw .usage(
+          "\(name), line \(lineNumber), contains a control character (\(self.name(of: control))): \(quoted(line))",
+          hint: "Remove it: TaskPaper is plain text, indented with tabs."
+        )
+      }
+      if lineNumber > 1 { text += "\n" }
+      text += decoded
+    }
+    return text
+  }
+
   /// Decodes `bytes` as UTF-8 and checks it; `position` names it in errors ("argument 2").
   static func decode(_ bytes: some Collection<UInt8>, position: String) throws(TaskmanError) -> String {
     try checkLength(bytes.count, position: position)

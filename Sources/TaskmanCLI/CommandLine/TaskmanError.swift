@@ -61,7 +61,7 @@ extension TaskmanError {
     TaskmanError(
       .lockTimeout,
       "the data file \(path) is locked by another taskman",
-      hint: "Wait for the other taskman to finish (is a 'taskman shell' open?) and try again."
+      hint: "Another taskman has been changing the tasks for longer than TASKMAN_LOCK_TIMEOUT (default 10 seconds); try again when it has finished."
     )
   }
 
@@ -72,10 +72,5 @@ extension TaskmanError {
       "'\(command)' needs a confirmation, but standard input is not a terminal; nothing was changed",
       hint: "Run it again with --yes to go ahead without asking."
     )
-  }
-
-  /// Exit 1: the command is declared (it parses and has help) but does nothing yet.
-  static func notAvailableYet(_ command: String) -> TaskmanError {
-    TaskmanError(.nothingMatched, "'\(command)' is not available yet")
   }
 }

@@ -1,3 +1,5 @@
+import TaskManager
+
 /// `taskman export [--json]`
 struct ExportCommand: ParsableCommand, Equatable {
   var json = false
@@ -11,7 +13,13 @@ struct ExportCommand: ParsableCommand, Equatable {
     ]
   )
 
+  /// Prints the whole outline as TaskPaper (or JSON).
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
-    throw .notAvailableYet(Self.name)
+    let app = try context.appStore()
+    return try await app.withLoadedTasks { () throws(TaskmanError) in
+      let outline = app.state.outline
+      context.output.write(json ? TaskJSON.export(outline).text : TaskPaperPrinter.print(outline))
+      return .success
+    }
   }
 }

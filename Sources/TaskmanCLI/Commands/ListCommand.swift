@@ -10,6 +10,14 @@ struct ListCommand: ParsableCommand, Equatable {
     case done
     /// `--all`: both.
     case all
+
+    var filterStatus: TaskFilter.Status {
+      switch self {
+      case .open: .notDone
+      case .done: .done
+      case .all: .all
+      }
+    }
   }
 
   var tags: [TagFilter] = []
@@ -45,7 +53,33 @@ struct ListCommand: ParsableCommand, Equatable {
     ]
   )
 
+  /// Sets the list's filter and prints its visible entries.
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
-    throw .notAvailableYet(Self.name)
+    let app = try context.appStore()
+    return try await app.withLoadedTasks { () throws(TaskmanError) in
+      app.send(.filterChanged(filter(today: app.today)))
+      let entries = app.state.visibleEntries
+      let index = app.shortIDs()
+      if json {
+        context.output.write(TaskJSON.list(entries, shortID: index.shortID(for:)).text)
+      } else {
+        let rows = entries.map { TaskRowRenderer.Row(item: $0.item, shortID: index.shortID(for: $0.item.id), project: $0.project) }
+        context.output.write(TaskRowRenderer.render(rows, style: context.style))
+      }
+      // An empty list is an answer, not an error: exit 0 with no rows (1 is for ids that match nothing).
+      return .success
+    }
+  }
+
+  /// The feature's filter for these options; `--overdue` means due before `today`.
+  func filter(today: TaskDate.Day) -> TaskFilter {
+    TaskFilter(
+      tags: tags.map { .has($0.name, value: $0.value) } + notTags.map { .lacks($0.name) },
+      project: project,
+      searchText: search,
+      status: status.filterStatus,
+      dueBefore: dueBefore?.start,
+      overdueAsOf: overdue ? today : nil
+    )
   }
 }

@@ -1,3 +1,5 @@
+import TaskManager
+
 /// `taskman show <id> [--json]`
 struct ShowCommand: ParsableCommand, Equatable {
   var id = ""
@@ -13,7 +15,21 @@ struct ShowCommand: ParsableCommand, Equatable {
     ]
   )
 
+  /// Prints the item and its descendants as TaskPaper (or JSON).
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
-    throw .notAvailableYet(Self.name)
+    let app = try context.appStore()
+    return try await app.withLoadedTasks { () throws(TaskmanError) in
+      let index = app.shortIDs()
+      let item = try app.resolve(id, in: index)
+      guard let entry = app.state.outline.entry(withID: item.id) else {
+        throw .nothingMatched("no item has the id '\(TextStyle.printable(id))'")
+      }
+      if json {
+        context.output.write(TaskJSON.show(entry, shortID: index.shortID(for:)).text)
+      } else {
+        context.output.write(TextStyle.printable(ItemText.taskPaper(entry.item), keepingLayout: true))
+      }
+      return .success
+    }
   }
 }

@@ -1,3 +1,5 @@
+import TaskManager
+
 /// `taskman tag <id> <@tag>...`
 struct TagCommand: ParsableCommand, Equatable {
   var id = ""
@@ -14,7 +16,19 @@ struct TagCommand: ParsableCommand, Equatable {
     ]
   )
 
+  /// Sends `addTags`; the feature's error for a bad tag (`Unable to convert … into a tag.`) is
+  /// a usage error and nothing changes. Prints the item's row.
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
-    throw .notAvailableYet(Self.name)
+    let app = try context.appStore()
+    return try await app.withLoadedTasks { () throws(TaskmanError) in
+      let item = try app.resolve([id])[0]
+      app.send(.addTags(tags, to: item.id))
+      if let message = app.state.errorMessage {
+        throw .usage(message, hint: "A tag is @name or @name(value), like @today or @due(2026-12-01).")
+      }
+      try await app.finishChanges()
+      context.output.write(TaskRowRenderer.render(app.rows(for: [item.id], index: app.shortIDs()), style: context.style))
+      return .success
+    }
   }
 }

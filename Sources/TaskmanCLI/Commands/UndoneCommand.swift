@@ -1,3 +1,5 @@
+import TaskManager
+
 /// `taskman undone <id>...`
 struct UndoneCommand: ParsableCommand, Equatable {
   var ids: [String] = []
@@ -11,7 +13,15 @@ struct UndoneCommand: ParsableCommand, Equatable {
     ]
   )
 
+  /// Sends `markNotDone` for the items; prints their rows.
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
-    throw .notAvailableYet(Self.name)
+    let app = try context.appStore()
+    return try await app.withLoadedTasks { () throws(TaskmanError) in
+      let ids = try app.resolve(ids).map(\.id)
+      app.send(.markNotDone(ids: ids))
+      try await app.finishChanges()
+      context.output.write(TaskRowRenderer.render(app.rows(for: ids, index: app.shortIDs()), style: context.style))
+      return .success
+    }
   }
 }

@@ -1,3 +1,5 @@
+import TaskManager
+
 /// `taskman untag <id> <name>...`
 struct UntagCommand: ParsableCommand, Equatable {
   var id = ""
@@ -13,7 +15,15 @@ struct UntagCommand: ParsableCommand, Equatable {
     ]
   )
 
+  /// Sends `removeTags`; prints the item's row.
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
-    throw .notAvailableYet(Self.name)
+    let app = try context.appStore()
+    return try await app.withLoadedTasks { () throws(TaskmanError) in
+      let item = try app.resolve([id])[0]
+      app.send(.removeTags(names: names.map(\.name), from: item.id))
+      try await app.finishChanges()
+      context.output.write(TaskRowRenderer.render(app.rows(for: [item.id], index: app.shortIDs()), style: context.style))
+      return .success
+    }
   }
 }

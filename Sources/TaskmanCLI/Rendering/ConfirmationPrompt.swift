@@ -1,7 +1,7 @@
-/// One answer a confirmation offers, e.g. `Delete` (destructive) or `Cancel`.
-///
-/// A stand-in for the features' `ButtonState`, which is being built: when it lands, map each
-/// button to a `PromptChoice` (its label text and role) and keep the rest of this file as it is.
+import Composable
+
+/// One answer a confirmation offers, e.g. `Delete` (destructive) or `Cancel`: a feature's
+/// `ButtonState` without its action, which stays with the alert (see ``ConfirmationPrompt/button(for:in:)``).
 struct PromptChoice: Hashable, Sendable {
   enum Role: Hashable, Sendable {
     /// Changes nothing; the answer on an empty line or at the end of input.
@@ -24,6 +24,37 @@ struct ConfirmationPrompt: Hashable, Sendable {
   var title: String
   var message: String?
   var choices: [PromptChoice]
+
+  init(title: String, message: String? = nil, choices: [PromptChoice]) {
+    self.title = title
+    self.message = message
+    self.choices = choices
+  }
+
+  /// The prompt for a feature's alert: its title, message and buttons in order.
+  init<Action>(_ alert: AlertState<Action>) {
+    self.init(
+      title: alert.title.string,
+      message: alert.message?.string,
+      choices: alert.buttons.map { button in
+        PromptChoice(
+          button.label.string,
+          role: button.role.map { role in
+            switch role {
+            case .cancel: .cancel
+            case .destructive: .destructive
+            }
+          }
+        )
+      }
+    )
+  }
+
+  /// The button of `alert` (the alert this prompt was made from) that `choice` stands for.
+  func button<Action>(for choice: PromptChoice, in alert: AlertState<Action>) -> ButtonState<Action>? {
+    guard let index = choices.firstIndex(of: choice), alert.buttons.indices.contains(index) else { return nil }
+    return alert.buttons[index]
+  }
 
   /// The choice taken without asking (`--yes`): the destructive one, else the first that is not
   /// Cancel.

@@ -22,11 +22,15 @@ struct TextStyle: Hashable, Sendable {
 
   /// `text` with control characters shown as `�`, so text from the data file cannot move the
   /// cursor or retitle the terminal of whoever lists it.
-  static func printable(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: InputText.isControl) else { return text }
+  /// With `keepingLayout`, line feeds and tabs (TaskPaper's lines and indentation) stay.
+  static func printable(_ text: String, keepingLayout: Bool = false) -> String {
+    func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+      InputText.isControl(scalar) && !(keepingLayout && (scalar == "\n" || scalar == "\t"))
+    }
+    guard text.unicodeScalars.contains(where: isHidden) else { return text }
     var scalars = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
-      scalars.append(InputText.isControl(scalar) ? "\u{FFFD}" : scalar)
+      scalars.append(isHidden(scalar) ? "\u{FFFD}" : scalar)
     }
     return String(scalars)
   }

@@ -47,6 +47,29 @@ struct CommandContext {
     return directory
   }
 
+  /// The session's store over the data directory, created (with the directory) on first use.
+  @MainActor
+  func appStore() throws(TaskmanError) -> AppStore {
+    let directory = try createDataDirectory()
+    if let existing = session.appStore, existing.dataDirectory == directory { return existing }
+    let store = AppStore(dataDirectory: directory, lockTimeout: try lockTimeout())
+    session.appStore = store
+    return store
+  }
+
+  /// How long a command waits for another `taskman` to release the data file:
+  /// `TASKMAN_LOCK_TIMEOUT` seconds (`0.5`, `30`; `0` tries once), else 10 seconds.
+  func lockTimeout() throws(TaskmanError) -> Duration {
+    guard let text = session.environment["TASKMAN_LOCK_TIMEOUT"], !text.isEmpty else { return .seconds(10) }
+    guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
+      throw .usage(
+        "TASKMAN_LOCK_TIMEOUT is '\(TextStyle.printable(text))', not a number of seconds",
+        hint: "Set it to how many seconds to wait for another taskman, like 10 or 0.5, or unset it for the default of 10."
+      )
+    }
+    return .milliseconds(Int64((seconds * 1000).rounded()))
+  }
+
   /// Whether a question can be answered: standard input is a terminal, or a shell is reading
   /// its lines (piped answers included).
   var canAsk: Bool { session.inputIsTerminal || session.shellGlobals != nil }

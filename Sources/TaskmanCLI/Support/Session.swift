@@ -3,8 +3,8 @@ import Foundation
 /// One run of `taskman`, or one whole `taskman shell`: the standard streams, the environment,
 /// and whether a shell is running. Every command of a shell gets the same session.
 ///
-/// When the commands are wired to the TaskManager features, the session is where the one
-/// `Store` of `AppFeature` lives (created on first use), so a shell keeps it across lines.
+/// The session is where the one `Store` of `AppFeature` lives (``appStore``, created by the
+/// first command that reads tasks), so a shell keeps it across lines.
 final class Session {
   let output: TextOutput
   let errors: TextOutput
@@ -18,6 +18,8 @@ final class Session {
   /// Set while `taskman shell` runs: prompts may read answers from piped input then, and
   /// `shell` and `--data-dir` are refused.
   var shellGlobals: GlobalOptions?
+  /// The store the commands drive; see ``CommandContext/appStore()``.
+  var appStore: AppStore?
 
   init(
     output: TextOutput,
