@@ -40,7 +40,7 @@ let package = Package(
     .testTarget(name: "ComposableTestingTests", dependencies: ["ComposableTesting"]),
     .testTarget(name: "TaskManagerTests", dependencies: ["TaskManager", "ComposableTesting"]),
     // Depends on `taskman` so the end-to-end tests find the built binary next to the test bundle.
-    .testTarget(name: "taskmanTests", dependencies: ["TaskmanCLI", "TaskManager", "taskman"]),
+    .testTarget(name: "taskmanTests", dependencies: ["TaskmanCLI", "TaskManager", "Dependencies", "taskman"]),
   ],
   swiftLanguageModes: [.v6]
 )

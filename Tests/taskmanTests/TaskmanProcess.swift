@@ -17,15 +17,42 @@ struct TaskmanProcess {
     var errors: String
   }
 
+  /// A started `taskman` that has not been waited for yet.
+  struct Running {
+    fileprivate let pid: pid_t
+    fileprivate let directory: String
+
+    /// Waits for the process to end and collects what it wrote.
+    func wait() -> Result {
+      defer { try? FileManager.default.removeItem(atPath: directory) }
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+      let signal = status & 0x7f
+      return Result(
+        status: signal == 0 ? (status >> 8) & 0xff : 128 + signal,
+        output: (try? String(contentsOfFile: directory + "/stdout", encoding: .utf8)) ?? "",
+        errors: (try? String(contentsOfFile: directory + "/stderr", encoding: .utf8)) ?? ""
+      )
+    }
+  }
+
   /// Runs `taskman` with `arguments` and waits for it.
   static func run(
     _ arguments: [[UInt8]],
     input: String = "",
     environment extra: [String: String] = [:]
   ) throws -> Result {
+    try start(arguments, input: input, environment: extra).wait()
+  }
+
+  /// Starts `taskman` with `arguments` without waiting for it, so that several can run at once.
+  static func start(
+    _ arguments: [[UInt8]],
+    input: String = "",
+    environment extra: [String: String] = [:]
+  ) throws -> Running {
     let executable = try executable()
     let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
     let inputPath = directory + "/stdin"
     let outputPath = directory + "/stdout"
     let errorsPath = directory + "/stderr"
@@ -42,9 +69,12 @@ struct TaskmanProcess {
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, errorsPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
-    // A clean, known environment: a private data directory, no colour settings leaking in.
+    // A clean, known environment: a private data directory, no colour or timeout settings
+    // leaking in.
     var environment = ProcessInfo.processInfo.environment
-    for name in ["NO_COLOR", "TASKMAN_DATA_DIR", "XDG_DATA_HOME", "TERM"] { environment[name] = nil }
+    for name in ["NO_COLOR", "TASKMAN_DATA_DIR", "XDG_DATA_HOME", "TERM", "TASKMAN_LOCK_TIMEOUT"] {
+      environment[name] = nil
+    }
     environment["TASKMAN_DATA_DIR"] = directory + "/data"
     environment.merge(extra) { $1 }
 
@@ -63,16 +93,10 @@ struct TaskmanProcess {
     var pid = pid_t()
     let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
     guard spawned == 0 else {
+      try? FileManager.default.removeItem(atPath: directory)
       throw TaskmanProcessFailure("could not start \(executable): \(String(cString: strerror(spawned)))")
     }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let signal = status & 0x7f
-    return Result(
-      status: signal == 0 ? (status >> 8) & 0xff : 128 + signal,
-      output: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
-      errors: (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? ""
-    )
+    return Running(pid: pid, directory: directory)
   }
 
   /// Runs `taskman` with UTF-8 `arguments`.
@@ -80,7 +104,7 @@ struct TaskmanProcess {
     try run(arguments.map { Array($0.utf8) }, input: input, environment: environment)
   }
 
-  private static func makeTemporaryDirectory() throws -> String {
+  static func makeTemporaryDirectory() throws -> String {
     var template = Array((FileManager.default.temporaryDirectory.path + "/taskmanTests.XXXXXX").utf8CString)
     guard let made = mkdtemp(&template) else {
       throw TaskmanProcessFailure("mkdtemp failed: \(String(cString: strerror(errno)))")
