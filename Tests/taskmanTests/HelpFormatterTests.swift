@@ -37,7 +37,8 @@ struct HelpFormatterTests {
                   projects.
 
         Without filters, lists every task that is not done. Filters combine: an item
-        must pass all of them.
+        must pass all of them. When nothing matches, prints nothing and exits with
+        status 0.
 
         USAGE: taskman list [--tag <name[=value]> ...] [--not-tag <name> ...]
                             [--project <name>] [--search <text>] [--done | --all]

@@ -5,7 +5,7 @@
 /// | 0 | success |
 /// | 1 | nothing matched: an unknown id, an ambiguous prefix |
 /// | 2 | usage error: unknown command or option, missing or extra arguments, bad input text |
-/// | 3 | the data file cannot be read (the message names the file and the line) |
+/// | 3 | the data file cannot be read (the message names the file and the line) or saved |
 /// | 4 | the data file stayed locked by another `taskman` for too long |
 /// | 5 | a confirmation was needed but could not be asked (no terminal, no `--yes`) |
 struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -21,7 +21,7 @@ struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
   static let nothingMatched = ExitCode(rawValue: 1)
   /// 2: the command line (or a shell line) was wrong; nothing was changed.
   static let usage = ExitCode(rawValue: 2)
-  /// 3: the data file cannot be read; it is left untouched.
+  /// 3: the data file cannot be read, or a change could not be saved; the file is left as it was.
   static let dataFileUnreadable = ExitCode(rawValue: 3)
   /// 4: another `taskman` held the data file's lock for too long.
   static let lockTimeout = ExitCode(rawValue: 4)

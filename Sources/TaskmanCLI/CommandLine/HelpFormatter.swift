@@ -65,13 +65,17 @@ enum HelpFormatter {
       "Every item (task, project or note) has a stable id that never changes. Lists show the shortest unique prefix of it (at least 4 characters); commands accept any unique prefix, or the whole id.",
       indent: 2
     ) + "\n"
+    page += "\nENVIRONMENT:\n"
+    page += row(label: "TASKMAN_DATA_DIR", help: "The data directory, when --data-dir is not given.")
+    page += row(label: "TASKMAN_LOCK_TIMEOUT", help: "Seconds to wait for another taskman to release the data file before exiting with status 4. Default: 10.")
+    page += row(label: "NO_COLOR", help: "When set and not empty, no colour.")
     page += """
 
       EXIT STATUS:
         0  success
         1  nothing matched (an unknown id, or a prefix of several ids)
         2  usage error (unknown command or option, bad arguments); nothing changed
-        3  the data file cannot be read; it is left untouched
+        3  the data file cannot be read or saved; it is left as it was
         4  the data file stayed locked by another taskman for too long
         5  a confirmation was needed but standard input is not a terminal (use --yes)
 

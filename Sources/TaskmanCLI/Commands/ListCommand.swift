@@ -32,7 +32,7 @@ struct ListCommand: ParsableCommand, Equatable {
   static let configuration = CommandConfiguration<Self>(
     name: "list",
     abstract: "List tasks at any depth with their short ids, titles, tags and projects.",
-    discussion: "Without filters, lists every task that is not done. Filters combine: an item must pass all of them.",
+    discussion: "Without filters, lists every task that is not done. Filters combine: an item must pass all of them. When nothing matches, prints nothing and exits with status 0.",
     examples: [
       "taskman list --tag shopping",
       "taskman list --tag due=2026-12-01 --project Errands",
