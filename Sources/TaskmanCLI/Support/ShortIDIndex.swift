@@ -32,7 +32,7 @@ struct ShortIDIndex: Sendable {
     var next = index
     if next < sorted.count, sorted[next] == value { next += 1 }
     if next < sorted.count { shared = max(shared, Self.commonHexDigits(sorted[next], value)) }
-    return String(Self.hex(value).prefix(min(32, max(Self.minimumLength, shared + 1))))
+    return Self.hex(value, digits: min(32, max(Self.minimumLength, shared + 1)))
   }
 
   /// The id `text` is a prefix of. Exit 1 when none or several match (the error lists up to ten
@@ -117,9 +117,23 @@ struct ShortIDIndex: Sendable {
     return bytes.withUnsafeBytes { UUID(uuid: $0.load(as: uuid_t.self)) }
   }
 
-  /// The 32 lowercase hex digits of `value`, zero-padded.
-  static func hex(_ value: UInt128) -> String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 32 - digits.count) + digits
+  /// The first `digits` of the 32 lowercase hex digits of `value`, zero-padded.
+  ///
+  /// By hand: `String(_:radix:)` on `UInt128` is generic and took most of the time of listing
+  /// 10,000 tasks.
+  static func hex(_ value: UInt128, digits: Int = 32) -> String {
+    let alphabet: StaticString = "0123456789abcdef"
+    let high = UInt64(truncatingIfNeeded: value >> 64)
+    let low = UInt64(truncatingIfNeeded: value)
+    return String(unsafeUninitializedCapacity: digits) { buffer in
+      alphabet.withUTF8Buffer { alphabet in
+        for index in 0..<digits {
+          let word = index < 16 ? high : low
+          let shift = UInt64(60 - 4 * (index % 16))
+          buffer[index] = alphabet[Int((word >> shift) & 0xF)]
+        }
+      }
+      return digits
+    }
   }
 }
