@@ -30,6 +30,20 @@ struct AppStoreTests {
     #expect(data.dataFileBytes == damaged)
   }
 
+  @Test func aFailedSaveIsTheFeaturesMessageAndExitThree() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Buy milk")
+    let before = data.dataFileBytes
+    // A directory where the backup goes makes the next save fail, even for root.
+    try FileManager.default.createDirectory(atPath: data.dataFile + ".bak/in-the-way", withIntermediateDirectories: true)
+
+    let result = try data.run(["add", "Call Bob"])
+    #expect(result.status == 3)
+    #expect(result.output.isEmpty)
+    #expect(result.errors.hasPrefix("taskman: Could not save the task list: Could not keep the previous version as \(data.dataFile).bak"))
+    #expect(data.dataFileBytes == before)
+  }
+
   @Test func aDataDirectoryThatIsAFileIsExitThree() throws {
     let data = try TaskmanDataDirectory()
     let file = try data.write("", to: "not-a-directory")

@@ -1,3 +1,4 @@
+import Composable
 import Testing
 
 @testable import TaskmanCLI
@@ -32,6 +33,26 @@ struct ConfirmationPromptTests {
   @Test(arguments: ["", "c", "Cancel", "n", "no"])
   func answersThatCancel(answer: String) {
     #expect(ask(answer + "\n").0 == Self.cancel)
+  }
+
+  enum AlertAction: Equatable { case archive, deleteForever }
+
+  @Test func anAlertBecomesAPromptAndEachChoiceLeadsBackToItsButton() throws {
+    let alert = AlertState<AlertAction>(
+      title: "Really?",
+      message: "It cannot be undone.",
+      buttons: [.default("Archive", action: .archive), .destructive("Delete", action: .deleteForever), .cancel("Cancel")]
+    )
+    let prompt = ConfirmationPrompt(alert)
+    #expect(prompt.title == "Really?")
+    #expect(prompt.message == "It cannot be undone.")
+    #expect(prompt.choices == [PromptChoice("Archive"), Self.delete, Self.cancel])
+    #expect(prompt.confirmingChoice == Self.delete)
+    #expect(prompt.button(for: Self.delete, in: alert)?.action == .deleteForever)
+    #expect(prompt.button(for: PromptChoice("Archive"), in: alert)?.action == .archive)
+    let cancel = try #require(prompt.button(for: Self.cancel, in: alert))
+    #expect(cancel.action == nil)
+    #expect(prompt.button(for: PromptChoice("Elsewhere"), in: alert) == nil)
   }
 
   @Test func theEndOfInputMeansCancel() {
