@@ -76,6 +76,9 @@ struct TaskmanProcess {
       environment[name] = nil
     }
     environment["TASKMAN_DATA_DIR"] = directory + "/data"
+    // A `taskman` built with the thread sanitizer would otherwise sleep a second at exit
+    // whenever other threads are alive (its `atexit_sleep_ms`); races are still reported.
+    environment["TSAN_OPTIONS"] = [environment["TSAN_OPTIONS"], "atexit_sleep_ms=0"].compactMap { $0 }.joined(separator: " ")
     environment.merge(extra) { $1 }
 
     let argv: [UnsafeMutablePointer<CChar>?] =
