@@ -16,12 +16,14 @@ let package = Package(
     .executable(name: "Search", targets: ["Search"]),
   ],
   targets: [
-    // Library layers: taskman → TaskManager → Composable → Dependencies.
+    // Library layers: taskman → TaskmanCLI → TaskManager → Composable → Dependencies.
     .target(name: "Dependencies"),
     .target(name: "Composable", dependencies: ["Dependencies"]),
     .target(name: "ComposableTesting", dependencies: ["Composable", "Dependencies"]),
     .target(name: "TaskManager", dependencies: ["Composable", "Dependencies"]),
-    .executableTarget(name: "taskman", dependencies: ["TaskManager", "Composable", "Dependencies"]),
+    // The command-line layer lives in a library so its tests can import it; `taskman` only starts it.
+    .target(name: "TaskmanCLI", dependencies: ["TaskManager", "Composable", "Dependencies"]),
+    .executableTarget(name: "taskman", dependencies: ["TaskmanCLI"]),
 
     // A tiny process used by DependenciesTests to contend for the storage lock from another process.
     .executableTarget(
@@ -81,6 +83,8 @@ let package = Package(
         "Counter", "Todos", "Search",
       ]
     ),
+    // Depends on `taskman` so the end-to-end tests find the built binary next to the test bundle.
+    .testTarget(name: "taskmanTests", dependencies: ["TaskmanCLI", "TaskManager", "Dependencies", "taskman"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -40,6 +40,7 @@ public final class Store<State, Action> {
   @usableFromInline let parentState: (() -> State)?
   @usableFromInline let parentSend: ((Action) -> StoreTask)?
   @usableFromInline let parentObserve: ((@escaping @MainActor (State) -> Void) -> StoreSubscription)?
+  @usableFromInline let parentFinishEffects: (@MainActor () async -> Void)?
 
   @usableFromInline
   struct Observer {
@@ -124,18 +125,21 @@ public final class Store<State, Action> {
     self.parentState = nil
     self.parentSend = nil
     self.parentObserve = nil
+    self.parentFinishEffects = nil
   }
 
   @usableFromInline
   init(
     state: @escaping () -> State,
     send: @escaping (Action) -> StoreTask,
-    observe: @escaping (@escaping @MainActor (State) -> Void) -> StoreSubscription
+    observe: @escaping (@escaping @MainActor (State) -> Void) -> StoreSubscription,
+    finishEffects: @escaping @MainActor () async -> Void
   ) {
     self.root = nil
     self.parentState = state
     self.parentSend = send
     self.parentObserve = observe
+    self.parentFinishEffects = finishEffects
   }
 
   /// The current state.
@@ -224,6 +228,31 @@ public final class Store<State, Action> {
     } while true
   }
 
+  /// Waits until no effect of this store is running: the effects of every action sent so far,
+  /// and of the actions those effects sent in turn.
+  ///
+  /// ``StoreTask/finish()`` waits for the effects of one ``send(_:)`` only. An action that an
+  /// effect sends back is a `send` of its own, whose effects that task does not include: a form
+  /// whose save effect sends `.delegate(.saveTask(task))` to its parent, which then starts its
+  /// own save effect, say. A process that must not exit before that second effect has run (a
+  /// command-line tool) waits for the whole store instead:
+  ///
+  /// ```swift
+  /// store.send(.taskList(.destination(.presented(.addTask(.saveButtonTapped)))))
+  /// await store.finishEffects()
+  /// ```
+  ///
+  /// It returns only when every effect has ended, so it never returns while a long-living effect
+  /// (a timer, a subscription) runs. On a scoped store, it waits for the root store's effects.
+  public func finishEffects() async {
+    guard let root else { return await parentFinishEffects!() }
+    while true {
+      let tasks = root.runtime.runningTasks
+      if tasks.isEmpty { return }
+      for task in tasks { await task.value }
+    }
+  }
+
   /// Calls `observer` with the new state after each processed batch of actions.
   ///
   /// The observation lasts until the returned subscription is cancelled or released.
@@ -263,7 +292,8 @@ public final class Store<State, Action> {
     Store<ChildState, ChildAction>(
       state: { toChildState(self.state) },
       send: { self.send(fromChildAction($0)) },
-      observe: { observer in self.observe { observer(toChildState($0)) } }
+      observe: { observer in self.observe { observer(toChildState($0)) } },
+      finishEffects: { await self.finishEffects() }
     )
   }
 }

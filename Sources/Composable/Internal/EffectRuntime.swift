@@ -53,6 +53,9 @@ package final class EffectRuntime: Sendable {
   /// The number of effects still running.
   package var runningCount: Int { registry.withLock { $0.tasks.count } }
 
+  /// The tasks of the effects running now.
+  package var runningTasks: [Task<Void, Never>] { registry.withLock { Array($0.tasks.values) } }
+
   /// Cancels the effects registered under `id`.
   package func cancel(id: EffectID) {
     let tasks = registry.withLock { registry -> [Task<Void, Never>] in

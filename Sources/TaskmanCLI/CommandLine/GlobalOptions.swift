@@ -1,0 +1,32 @@
+/// The options every command accepts, before or after the command's name.
+struct GlobalOptions: Hashable, Sendable {
+  /// `--data-dir <dir>`: where the task file lives, overriding `TASKMAN_DATA_DIR` and the default.
+  var dataDirectory: String?
+  /// `--color <when>`; nil when not given, which means ``ColorChoice/auto``.
+  var color: ColorChoice?
+  /// `-h`, `--help`: show help instead of running the command.
+  var help = false
+  /// `--version`: print the version instead of running the command.
+  var version = false
+
+  static let parameters: [Parameter<GlobalOptions>] = [
+    .option(
+      \.dataDirectory, name: "data-dir", valueName: "dir",
+      help: "The directory holding the task file. Default: $TASKMAN_DATA_DIR, else $XDG_DATA_HOME/taskman, else ~/.local/share/taskman. Created on first use."
+    ),
+    .option(
+      \.color, name: "color", valueName: "when",
+      help: "Colour the output: auto (only on a terminal), always or never. NO_COLOR, when set, turns colour off. Default: auto."
+    ),
+    .flag(\.help, name: "help", short: "h", help: "Show help and exit."),
+    .flag(\.version, name: "version", help: "Show the version and exit."),
+  ]
+
+  static let definitions: [ParameterDefinition] = parameters.flatMap(\.definitions)
+
+  /// Writes the global options found in `values`; what was not given stays as it was, so
+  /// options after the command name override those before it.
+  static func apply(_ values: ParsedValues, to globals: inout GlobalOptions) throws(TaskmanError) {
+    for parameter in parameters { try parameter.apply(&globals, values) }
+  }
+}

@@ -1,0 +1,155 @@
+/// Generates usage lines and help pages from commands' declarations.
+enum HelpFormatter {
+  /// Help pages are wrapped to this many columns.
+  static let width = 80
+  /// Where the description column starts in ARGUMENTS, OPTIONS and COMMANDS.
+  static let labelColumn = 26
+
+  static let overviewUsage = "taskman [--data-dir <dir>] [--color <when>] <command> [<arguments>]"
+
+  /// `taskman show <id> [--json]`: the command's parameters in declaration order.
+  static func usage<Command: ParsableCommand>(of command: Command.Type) -> String {
+    (["taskman", command.name] + command.configuration.parameters.map(usageElement)).joined(separator: " ")
+  }
+
+  private static func usageElement<Root>(_ parameter: Parameter<Root>) -> String {
+    let definitions = parameter.definitions
+    if definitions.count > 1 {
+      return "[" + definitions.map(\.synopsis).joined(separator: " | ") + "]"
+    }
+    let definition = definitions[0]
+    let repeated = definition.isRepeating ? " ..." : ""
+    switch definition.kind {
+    case .flag, .option:
+      return "[\(definition.synopsis)\(repeated)]"
+    case .argument:
+      return definition.isOptional ? "[\(definition.synopsis)\(repeated)]" : definition.synopsis + repeated
+    }
+  }
+
+  /// The help page of one command, ending with a line break.
+  static func helpPage<Command: ParsableCommand>(for command: Command.Type) -> String {
+    let configuration = command.configuration
+    var page = wrap("OVERVIEW: " + configuration.abstract, indent: 0, hangingIndent: 10) + "\n"
+    if let discussion = configuration.discussion {
+      page += "\n" + paragraphs(discussion) + "\n"
+    }
+    let usagePrefix = "USAGE: taskman \(command.name) "
+    let elements = configuration.parameters.map(usageElement)
+    page += "\n" + wrapElements(elements, prefix: usagePrefix) + "\n"
+
+    let definitions = command.definitions
+    let arguments = definitions.filter { $0.kind == .argument }
+    if !arguments.isEmpty {
+      page += "\nARGUMENTS:\n" + arguments.map(row).joined()
+    }
+    let options = definitions.filter { $0.kind != .argument } + GlobalOptions.definitions.filter { $0.name == "help" }
+    page += "\nOPTIONS:\n" + options.map(row).joined()
+    if !configuration.examples.isEmpty {
+      page += "\nEXAMPLES:\n" + configuration.examples.map { "  \($0)\n" }.joined()
+    }
+    page += "\nGlobal options (--data-dir, --color, --version): see 'taskman help'.\n"
+    return page
+  }
+
+  /// `taskman help`: every command and the global options.
+  static func overview() -> String {
+    var page = wrap(
+      "OVERVIEW: taskman keeps a TaskPaper task list: add, list, tag and finish tasks from the command line, in scripts, or in 'taskman shell'.",
+      indent: 0, hangingIndent: 10
+    ) + "\n"
+    page += "\nUSAGE: \(overviewUsage)\n"
+    page += "\nCOMMANDS:\n" + CommandTable.all.map { row(label: $0.name, help: $0.abstract) }.joined()
+    page += "\nGLOBAL OPTIONS:\n" + GlobalOptions.definitions.map(row).joined()
+    page += "\nIDS:\n" + paragraphs(
+      "Every item (task, project or note) has a stable id that never changes. Lists show the shortest unique prefix of it (at least 4 characters); commands accept any unique prefix, or the whole id.",
+      indent: 2
+    ) + "\n"
+    page += "\nENVIRONMENT:\n"
+    page += row(label: "TASKMAN_DATA_DIR", help: "The data directory, when --data-dir is not given.")
+    page += row(label: "TASKMAN_LOCK_TIMEOUT", help: "Seconds to wait for another taskman to release the data file before exiting with status 4. Default: 10.")
+    page += row(label: "NO_COLOR", help: "When set and not empty, no colour.")
+    page += """
+
+      EXIT STATUS:
+        0  success
+        1  nothing matched (an unknown id, or a prefix of several ids)
+        2  usage error (unknown command or option, bad arguments); nothing changed
+        3  the data file cannot be read or saved; it is left as it was
+        4  the data file stayed locked by another taskman for too long
+        5  a confirmation was needed but standard input is not a terminal (use --yes)
+
+      See 'taskman help <command>' for a command's arguments and options.
+
+      """
+    return page
+  }
+
+  // MARK: - Layout
+
+  private static func row(_ definition: ParameterDefinition) -> String {
+    var help = definition.help
+    if !definition.allowedValues.isEmpty {
+      help += " One of: \(definition.allowedValues.joined(separator: ", "))."
+    }
+    return row(label: definition.helpLabel, help: help)
+  }
+
+  /// `  label                   help text wrapped at the description column`.
+  private static func row(label: String, help: String) -> String {
+    let start = "  " + label
+    let body = wrap(help, indent: labelColumn, hangingIndent: labelColumn).dropFirst(labelColumn)
+    if start.count <= labelColumn - 2 {
+      return start + String(repeating: " ", count: labelColumn - start.count) + body + "\n"
+    }
+    return start + "\n" + String(repeating: " ", count: labelColumn) + body + "\n"
+  }
+
+  /// Wraps words to ``width``: the first line indented by `indent`, the others by `hangingIndent`.
+  static func wrap(_ text: String, indent: Int, hangingIndent: Int) -> String {
+    var lines: [String] = []
+    var line = String(repeating: " ", count: indent)
+    var lineHasWord = false
+    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+      if lineHasWord && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = String(repeating: " ", count: hangingIndent)
+        lineHasWord = false
+      }
+      line += (lineHasWord ? " " : "") + word
+      lineHasWord = true
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
+  }
+
+  /// Paragraphs separated by blank lines, each wrapped; single line breaks are kept.
+  private static func paragraphs(_ text: String, indent: Int = 0) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.isEmpty ? "" : wrap(String($0), indent: indent, hangingIndent: indent) }
+      .joined(separator: "\n")
+  }
+
+  /// A usage line wrapped between elements, continuation lines aligned after `prefix`.
+  private static func wrapElements(_ elements: [String], prefix: String) -> String {
+    var lines: [String] = []
+    var line = prefix.trimmingTrailingSpace
+    for element in elements {
+      if line.count > prefix.count && line.count + 1 + element.count > width {
+        lines.append(line)
+        line = String(repeating: " ", count: prefix.count - 1)
+      }
+      line += " " + element
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension String {
+  fileprivate var trimmingTrailingSpace: String {
+    var copy = self
+    while copy.last == " " { copy.removeLast() }
+    return copy
+  }
+}

@@ -1,0 +1,76 @@
+/// A failure worded for the person at the terminal: what went wrong, how to fix it, and the exit
+/// status it ends with.
+///
+/// Printed on standard error as
+///
+/// ```
+/// taskman: unknown command 'lsit'. Did you mean 'list'?
+/// Run 'taskman help' to see every command.
+/// ```
+///
+/// with, for usage errors, the command's usage line between the two.
+struct TaskmanError: Error, Hashable, Sendable {
+  /// The status the process (or, in `taskman shell`, the line) ends with.
+  var exitCode: ExitCode
+  /// What went wrong, one sentence without the `taskman: ` prefix.
+  var message: String
+  /// The usage line of the command that was misused, without `Usage: `.
+  var usage: String?
+  /// How to fix it: a full sentence or a command to run.
+  var hint: String?
+
+  init(_ exitCode: ExitCode, _ message: String, usage: String? = nil, hint: String? = nil) {
+    self.exitCode = exitCode
+    self.message = message
+    self.usage = usage
+    self.hint = hint
+  }
+
+  /// The text written to standard error, ending with a line break.
+  var rendered: String {
+    var text = "taskman: \(message)\n"
+    if let usage { text += "Usage: \(usage)\n" }
+    if let hint { text += "\(hint)\n" }
+    return text
+  }
+}
+
+extension TaskmanError {
+  /// Exit 2: the command line was wrong.
+  static func usage(_ message: String, usage: String? = nil, hint: String? = nil) -> TaskmanError {
+    TaskmanError(.usage, message, usage: usage, hint: hint)
+  }
+
+  /// Exit 1: nothing matched what was asked for.
+  static func nothingMatched(_ message: String, hint: String? = nil) -> TaskmanError {
+    TaskmanError(.nothingMatched, message, hint: hint)
+  }
+
+  /// Exit 3: the data file at `path` cannot be read, at `line` when the problem is in its text.
+  static func dataFileUnreadable(path: String, line: Int? = nil, reason: String) -> TaskmanError {
+    let place = line.map { "\(path), line \($0)" } ?? path
+    return TaskmanError(
+      .dataFileUnreadable,
+      "cannot read the data file \(place): \(reason)",
+      hint: "The file was left untouched. Fix it by hand (a backup of the previous version is next to it, ending in .bak), or point --data-dir elsewhere."
+    )
+  }
+
+  /// Exit 4: the lock on the data file at `path` was held by another process for too long.
+  static func lockTimeout(path: String) -> TaskmanError {
+    TaskmanError(
+      .lockTimeout,
+      "the data file \(path) is locked by another taskman",
+      hint: "Another taskman has been changing the tasks for longer than TASKMAN_LOCK_TIMEOUT (default 10 seconds); try again when it has finished."
+    )
+  }
+
+  /// Exit 5: `command` needed a confirmation, but standard input is not a terminal.
+  static func confirmationImpossible(command: String) -> TaskmanError {
+    TaskmanError(
+      .confirmationImpossible,
+      "'\(command)' needs a confirmation, but standard input is not a terminal; nothing was changed",
+      hint: "Run it again with --yes to go ahead without asking."
+    )
+  }
+}

@@ -1,0 +1,27 @@
+import TaskManager
+
+/// `taskman done <id>...`
+struct DoneCommand: ParsableCommand, Equatable {
+  var ids: [String] = []
+
+  static let configuration = CommandConfiguration<Self>(
+    name: "done",
+    abstract: "Mark items done: adds @done(<today>).",
+    examples: ["taskman done 3f2a 9c01"],
+    parameters: [
+      .arguments(\.ids, name: "id", help: "The items' ids, or unique prefixes of them.")
+    ]
+  )
+
+  /// Sends `markDone` for the items; prints their rows.
+  func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
+    let app = try context.appStore()
+    return try await app.withLoadedTasks { () throws(TaskmanError) in
+      let ids = try app.resolve(ids).map(\.id)
+      app.send(.markDone(ids: ids))
+      try await app.finishChanges()
+      context.output.write(TaskRowRenderer.render(app.rows(for: ids, index: app.shortIDs()), style: context.style))
+      return .success
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import TaskManager
+
+/// `taskman export [--json]`
+struct ExportCommand: ParsableCommand, Equatable {
+  var json = false
+
+  static let configuration = CommandConfiguration<Self>(
+    name: "export",
+    abstract: "Print every item as TaskPaper text; importing it into an empty store gives it all back.",
+    examples: ["taskman export > backup.taskpaper"],
+    parameters: [
+      .flag(\.json, name: "json", help: "Print JSON (see Documentation/taskman-json.md) instead of TaskPaper.")
+    ]
+  )
+
+  /// Prints the whole outline as TaskPaper (or JSON).
+  func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
+    let app = try context.appStore()
+    return try await app.withLoadedTasks { () throws(TaskmanError) in
+      let outline = app.state.outline
+      context.output.write(json ? TaskJSON.export(outline).text : TaskPaperPrinter.print(outline))
+      return .success
+    }
+  }
+}

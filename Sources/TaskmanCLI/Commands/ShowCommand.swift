@@ -1,0 +1,35 @@
+import TaskManager
+
+/// `taskman show <id> [--json]`
+struct ShowCommand: ParsableCommand, Equatable {
+  var id = ""
+  var json = false
+
+  static let configuration = CommandConfiguration<Self>(
+    name: "show",
+    abstract: "Show one item with its notes and subtasks, as TaskPaper text.",
+    examples: ["taskman show 3f2a"],
+    parameters: [
+      .argument(\.id, name: "id", help: "The item's id, or any unique prefix of it."),
+      .flag(\.json, name: "json", help: "Print JSON (see Documentation/taskman-json.md) instead of text."),
+    ]
+  )
+
+  /// Prints the item and its descendants as TaskPaper (or JSON).
+  func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
+    let app = try context.appStore()
+    return try await app.withLoadedTasks { () throws(TaskmanError) in
+      let index = app.shortIDs()
+      let item = try app.resolve(id, in: index)
+      guard let entry = app.state.outline.entry(withID: item.id) else {
+        throw .nothingMatched("no item has the id '\(TextStyle.printable(id))'")
+      }
+      if json {
+        context.output.write(TaskJSON.show(entry, shortID: index.shortID(for:)).text)
+      } else {
+        context.output.write(TextStyle.printable(ItemText.taskPaper(entry.item), keepingLayout: true))
+      }
+      return .success
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import TaskManager
+
+/// `taskman tag <id> <@tag>...`
+struct TagCommand: ParsableCommand, Equatable {
+  var id = ""
+  /// As typed; the feature parses each and words the error for a bad one.
+  var tags: [String] = []
+
+  static let configuration = CommandConfiguration<Self>(
+    name: "tag",
+    abstract: "Add tags to an item, or change the value of a tag it has.",
+    examples: ["taskman tag 3f2a @today @due(2026-12-01)"],
+    parameters: [
+      .argument(\.id, name: "id", help: "The item's id, or any unique prefix of it."),
+      .arguments(\.tags, name: "tag", help: "Tags in TaskPaper form: @name or @name(value)."),
+    ]
+  )
+
+  /// Sends `addTags`; the feature's error for a bad tag (`Unable to convert … into a tag.`) is
+  /// a usage error and nothing changes. Prints the item's row.
+  func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
+    let app = try context.appStore()
+    return try await app.withLoadedTasks { () throws(TaskmanError) in
+      let item = try app.resolve([id])[0]
+      app.send(.addTags(tags, to: item.id))
+      if let message = app.state.errorMessage {
+        throw .usage(message, hint: "A tag is @name or @name(value), like @today or @due(2026-12-01).")
+      }
+      try await app.finishChanges()
+      context.output.write(TaskRowRenderer.render(app.rows(for: [item.id], index: app.shortIDs()), style: context.style))
+      return .success
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import TaskManager
+
+/// `taskman tags [--json]`
+struct TagsCommand: ParsableCommand, Equatable {
+  var json = false
+
+  static let configuration = CommandConfiguration<Self>(
+    name: "tags",
+    abstract: "List every tag name with the number of items carrying it.",
+    parameters: [
+      .flag(\.json, name: "json", help: "Print JSON (see Documentation/taskman-json.md) instead of text.")
+    ]
+  )
+
+  /// Prints every tag name with its count, from the list's tag counts.
+  func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
+    let app = try context.appStore()
+    return try await app.withLoadedTasks { () throws(TaskmanError) in
+      let counts = app.state.tagCounts
+      if json {
+        context.output.write(TaskJSON.tags(counts.map { (name: $0.name, count: $0.count) }).text)
+        return .success
+      }
+      let width = counts.map { $0.name.count + 1 }.max() ?? 0
+      for count in counts {
+        let name = "@" + TextStyle.printable(count.name)
+        let padding = String(repeating: " ", count: max(0, width - name.count))
+        context.output.write(context.style.tag(name) + padding + "  \(count.count)\n")
+      }
+      return .success
+    }
+  }
+}

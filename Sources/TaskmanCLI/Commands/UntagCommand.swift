@@ -1,0 +1,29 @@
+import TaskManager
+
+/// `taskman untag <id> <name>...`
+struct UntagCommand: ParsableCommand, Equatable {
+  var id = ""
+  var names: [TagName] = []
+
+  static let configuration = CommandConfiguration<Self>(
+    name: "untag",
+    abstract: "Remove tags from an item, whatever their values.",
+    examples: ["taskman untag 3f2a today due"],
+    parameters: [
+      .argument(\.id, name: "id", help: "The item's id, or any unique prefix of it."),
+      .arguments(\.names, name: "name", help: "Tag names, with or without the @."),
+    ]
+  )
+
+  /// Sends `removeTags`; prints the item's row.
+  func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
+    let app = try context.appStore()
+    return try await app.withLoadedTasks { () throws(TaskmanError) in
+      let item = try app.resolve([id])[0]
+      app.send(.removeTags(names: names.map(\.name), from: item.id))
+      try await app.finishChanges()
+      context.output.write(TaskRowRenderer.render(app.rows(for: [item.id], index: app.shortIDs()), style: context.style))
+      return .success
+    }
+  }
+}

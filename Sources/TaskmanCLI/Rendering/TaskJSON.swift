@@ -1,0 +1,61 @@
+import Foundation
+import TaskManager
+
+/// The `--json` shapes of `list`, `show`, `tags` and `export`, documented with examples in
+/// Documentation/taskman-json.md. Fields are only ever added, never renamed or removed.
+enum TaskJSON {
+  /// `taskman list --json`: `{"items": [item…]}`, each item with its `project` and `parentId`.
+  static func list(_ entries: [Outline.Entry], shortID: (UUID) -> String) -> JSONValue {
+    .object(["items": .array(entries.map { entry(for: $0, shortID: shortID) })])
+  }
+
+  /// `taskman show <id> --json`: `{"item": item}` with `children` (recursively) and `text`, the
+  /// item and its descendants as TaskPaper.
+  static func show(_ entry: Outline.Entry, shortID: (UUID) -> String) -> JSONValue {
+    guard case .object(var fields) = self.entry(for: entry, shortID: shortID) else { preconditionFailure() }
+    fields["children"] = .array(entry.item.children.map { tree($0, shortID: shortID) })
+    fields["text"] = .string(ItemText.taskPaper(entry.item))
+    return .object(["item": .object(fields)])
+  }
+
+  /// `taskman tags --json`: `{"tags": [{"name", "count"}…]}` sorted by name.
+  static func tags(_ counts: [(name: String, count: Int)]) -> JSONValue {
+    let sorted = counts.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    return .object(["tags": .array(sorted.map { .object(["name": .string($0.name), "count": .int($0.count)]) })])
+  }
+
+  /// `taskman export --json`: `{"items": [tree…]}`, the whole outline in document order.
+  static func export(_ outline: Outline) -> JSONValue {
+    .object(["items": .array(outline.items.map { tree($0, shortID: { _ in nil }) })])
+  }
+
+  /// The lowercase, dashed form of an id: `3f2a9c1b-0d4e-4c5f-9a7b-1c2d3e4f5a6b`.
+  static func id(_ id: UUID) -> String { id.uuidString.lowercased() }
+
+  // MARK: - Pieces
+
+  private static func entry(for entry: Outline.Entry, shortID: (UUID) -> String) -> JSONValue {
+    guard case .object(var fields) = base(entry.item) else { preconditionFailure() }
+    fields["shortId"] = .string(shortID(entry.item.id))
+    fields["project"] = entry.project.map { .string($0.title) } ?? .null
+    fields["parentId"] = entry.parentID.map { .string(id($0)) } ?? .null
+    return .object(fields)
+  }
+
+  private static func tree(_ item: Item, shortID: (UUID) -> String?) -> JSONValue {
+    guard case .object(var fields) = base(item) else { preconditionFailure() }
+    if let short = shortID(item.id) { fields["shortId"] = .string(short) }
+    fields["children"] = .array(item.children.map { tree($0, shortID: shortID) })
+    return .object(fields)
+  }
+
+  private static func base(_ item: Item) -> JSONValue {
+    .object([
+      "id": .string(id(item.id)),
+      "kind": .string(item.kind.rawValue),
+      "title": .string(item.title),
+      "tags": .array(item.tags.map { .object(["name": .string($0.name), "value": $0.value.map(JSONValue.string) ?? .null]) }),
+      "done": .bool(item.isDone),
+    ])
+  }
+}

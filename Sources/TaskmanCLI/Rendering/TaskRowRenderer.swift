@@ -1,0 +1,94 @@
+import TaskManager
+
+/// Renders items as the rows of `taskman list`: short id, the item's line, and its project.
+///
+/// ```
+/// 3f2a   Buy milk @shopping @due(2026-12-01)  (Errands)
+/// 9c01b  Call Bob  (Work)
+/// ```
+///
+/// Ids are padded to the longest so the text lines up; a task's `- ` marker is left out (every
+/// row of `list` is a task), and tags keep their place in the line, coloured when colour is on.
+enum TaskRowRenderer {
+  /// One row's content.
+  struct Row: Hashable, Sendable {
+    var shortID: String
+    /// The item's line as TaskPaper prints it, without indentation or a task's `- `.
+    var text: String
+    /// The title of the project the item sits in, if any.
+    var project: String?
+    var isDone: Bool
+
+    init(shortID: String, text: String, project: String? = nil, isDone: Bool = false) {
+      self.shortID = shortID
+      self.text = text
+      self.project = project
+      self.isDone = isDone
+    }
+
+    /// The row for `item`, inside `project` (an `Outline.Entry`'s project).
+    init(item: Item, shortID: String, project: Item?) {
+      var text = TaskPaperPrinter.line(for: item)
+      if item.kind == .task, text.hasPrefix("- ") { text.removeFirst(2) }
+      self.init(shortID: shortID, text: text, project: project?.title, isDone: item.isDone)
+    }
+  }
+
+  /// The rows, one per line, each ending with a line break.
+  static func render(_ rows: [Row], style: TextStyle) -> String {
+    let idWidth = rows.map(\.shortID.count).max() ?? 0
+    var output = ""
+    for row in rows {
+      let padding = String(repeating: " ", count: idWidth - row.shortID.count)
+      var line = style.id(row.shortID) + padding + "  " + highlightTags(TextStyle.printable(row.text), style: style)
+      if let project = row.project {
+        line += "  " + style.project("(\(TextStyle.printable(project)))")
+      }
+      output += (row.isDone ? style.dim(line) : line) + "\n"
+    }
+    return output
+  }
+
+  /// Colours each `@name` or `@name(value)` that starts a word.
+  static func highlightTags(_ text: String, style: TextStyle) -> String {
+    guard style.isColored, text.contains("@") else { return text }
+    var result = ""
+    var index = text.startIndex
+    var previous: Character = " "
+    while index < text.endIndex {
+      let character = text[index]
+      if character == "@" && previous.isWhitespace, let end = tagEnd(in: text, from: index) {
+        result += style.tag(String(text[index..<end]))
+        previous = text[text.index(before: end)]
+        index = end
+        continue
+      }
+      result.append(character)
+      previous = character
+      index = text.index(after: index)
+    }
+    return result
+  }
+
+  /// The end of a tag starting at `start` (the `@`), or nil when no name follows.
+  private static func tagEnd(in text: String, from start: String.Index) -> String.Index? {
+    var index = text.index(after: start)
+    while index < text.endIndex, text[index].isLetter || text[index].isNumber || "_-.".contains(text[index]) {
+      index = text.index(after: index)
+    }
+    guard index > text.index(after: start) else { return nil }
+    if index < text.endIndex, text[index] == "(" {
+      var scan = text.index(after: index)
+      while scan < text.endIndex {
+        if text[scan] == "\\" {
+          scan = text.index(after: scan)
+          if scan == text.endIndex { break }
+        } else if text[scan] == ")" {
+          return text.index(after: scan)
+        }
+        scan = text.index(after: scan)
+      }
+    }
+    return index
+  }
+}

@@ -1,0 +1,37 @@
+/// Colours parts of the text output with ANSI escapes, or leaves them plain when colour is off.
+struct TextStyle: Hashable, Sendable {
+  /// Whether escapes are written at all.
+  var isColored: Bool
+
+  static let plain = TextStyle(isColored: false)
+
+  /// A short id.
+  func id(_ text: String) -> String { paint(text, "33") }
+  /// A tag, `@due(2026-12-01)`.
+  func tag(_ text: String) -> String { paint(text, "36") }
+  /// A project name.
+  func project(_ text: String) -> String { paint(text, "34") }
+  /// Something finished or secondary.
+  func dim(_ text: String) -> String { paint(text, "2") }
+  /// A heading.
+  func bold(_ text: String) -> String { paint(text, "1") }
+
+  private func paint(_ text: String, _ code: String) -> String {
+    isColored && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+
+  /// `text` with control characters shown as `�`, so text from the data file cannot move the
+  /// cursor or retitle the terminal of whoever lists it.
+  /// With `keepingLayout`, line feeds and tabs (TaskPaper's lines and indentation) stay.
+  static func printable(_ text: String, keepingLayout: Bool = false) -> String {
+    func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+      InputText.isControl(scalar) && !(keepingLayout && (scalar == "\n" || scalar == "\t"))
+    }
+    guard text.unicodeScalars.contains(where: isHidden) else { return text }
+    var scalars = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      scalars.append(isHidden(scalar) ? "\u{FFFD}" : scalar)
+    }
+    return String(scalars)
+  }
+}

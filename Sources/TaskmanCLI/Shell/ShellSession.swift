@@ -1,0 +1,74 @@
+/// The loop of `taskman shell`: reads lines, splits them into words, and runs each as a
+/// command line in the same session (one store, once wired).
+///
+/// - The `taskman> ` prompt is written (on standard error) only when standard input is a
+///   terminal; piped lines run the same way, without prompts.
+/// - `exit`, `quit` or the end of input ends the session. Blank lines and lines starting with
+///   `#` are skipped; a line starting with the word `taskman` runs without it.
+/// - A bad line (unterminated quote, invalid UTF-8, control characters, too long) is reported
+///   as a usage error and the session goes on.
+/// - Confirmations read their answer from the next line, piped or typed.
+/// - The session ends with the status of its last command line (0 if none), like `sh`.
+@MainActor
+struct ShellSession {
+  let context: CommandContext
+
+  static let prompt = "taskman> "
+
+  func run() async -> ExitCode {
+    let session = context.session
+    session.shellGlobals = context.globals
+    defer { session.shellGlobals = nil }
+    var status = ExitCode.success
+    var lineNumber = 0
+    while true {
+      session.output.flush()
+      if session.inputIsTerminal {
+        session.errors.write(Self.prompt)
+        session.errors.flush()
+      }
+      guard let line = session.input.readLine() else {
+        if session.inputIsTerminal { session.errors.write("\n") }
+        break
+      }
+      lineNumber += 1
+      let words: [String]
+      do {
+        words = try Self.words(of: line, number: lineNumber)
+      } catch {
+        session.report(error)
+        status = error.exitCode
+        continue
+      }
+      if words.isEmpty { continue }
+      if words == ["exit"] || words == ["quit"] { break }
+      status = await Taskman.execute(words, session: session)
+    }
+    return status
+  }
+
+  /// The words of a line, checked like command-line arguments; empty for a blank or `#` line.
+  static func words(of line: LineReader.Line, number: Int) throws(TaskmanError) -> [String] {
+    let bytes: [UInt8]
+    switch line {
+    case .text(let text): bytes = text
+    case .tooLong(let count):
+      throw .usage(
+        "line \(number) is \(count) bytes long; the limit is \(InputText.maximumLineBytes) bytes",
+        hint: "Put long text in a TaskPaper file and use 'import <file>'."
+      )
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw .usage(
+        "line \(number) is not valid UTF-8: \(InputText.quoted(bytes))",
+        hint: "taskman reads text as UTF-8; convert it (for example with iconv) and try again."
+      )
+    }
+    if text.trimmingWhitespace.hasPrefix("#") { return [] }
+    let words = try ShellWords.split(text)
+    for (index, word) in words.enumerated() {
+      try InputText.check(word, position: "word \(index + 1) of line \(number)")
+    }
+    return words
+  }
+}

@@ -1,0 +1,181 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Composable
+import Dependencies
+import Foundation
+import TaskManager
+
+/// The one `Store` of `AppFeature` that a run of `taskman` (or a whole `taskman shell`) drives,
+/// with the data directory it loads from and saves to.
+///
+/// Commands change tasks only by sending actions, and print only what the state says. Each
+/// command runs inside ``withLoadedTasks(_:)``, which holds the data file's lock across the
+/// whole read-modify-write:
+///
+/// ```swift
+/// let app = try context.appStore()
+/// return try await app.withLoadedTasks { () throws(TaskmanError) in
+///   app.send(.markDone(ids: [id]))
+///   try await app.finishChanges()
+///   return .success
+/// }
+/// ```
+@MainActor
+final class AppStore {
+  let store: StoreOf<AppFeature>
+  let storage: StorageClient
+  let dataDirectory: URL
+  /// How long to wait for another `taskman` to release the data file.
+  let lockTimeout: Duration
+  private let dependencies: DependencyValues
+
+  /// A store over the task file in `dataDirectory`, with live ids, dates and time zone.
+  init(dataDirectory: URL, lockTimeout: Duration) {
+    let storage = StorageClient.fileSystem(directory: dataDirectory)
+    var dependencies = DependencyValues.current
+    // Set explicitly: a store made inside a test process would otherwise get test values.
+    dependencies.storage = storage
+    dependencies.uuid = .live
+    dependencies.date = .live
+    dependencies.timeZone = .current
+    self.storage = storage
+    self.dataDirectory = dataDirectory
+    self.lockTimeout = lockTimeout
+    self.dependencies = dependencies
+    self.store = Store(initialState: AppFeature.State()) { AppFeature() } withDependencies: { $0 = dependencies }
+  }
+
+  /// The full path of the task file.
+  var dataFilePath: String { dataDirectory.appendingPathComponent(TaskDocument.defaultName).path }
+
+  /// The task list's state.
+  var state: TaskList.State { store.state.taskList }
+
+  /// Sends a task list action.
+  @discardableResult
+  func send(_ action: TaskList.Action) -> StoreTask {
+    store.send(.taskList(action))
+  }
+
+  /// Today, by the store's `date` and `timeZone` dependencies.
+  var today: TaskDate.Day {
+    TaskDate.Point(dependencies.date.now, in: dependencies.timeZone, includingTime: false).day
+  }
+
+  // MARK: - Running a command
+
+  /// Takes the data file's lock (exit 4 after ``lockTimeout``), reloads the list (exit 3 when
+  /// it cannot be read, leaving the file untouched), runs `body`, and waits for every effect
+  /// (saves) before the lock is released.
+  func withLoadedTasks<R>(_ body: () async throws(TaskmanError) -> R) async throws(TaskmanError) -> R {
+    let result: Result<R, TaskmanError>
+    do {
+      result = try await storage.withExclusiveAccess(to: TaskDocument.defaultName, timeout: lockTimeout) { _ in
+        let outcome: Result<R, TaskmanError>
+        do throws(TaskmanError) {
+          try await self.load()
+          outcome = .success(try await body())
+        } catch {
+          outcome = .failure(error)
+        }
+        // Nothing may still be writing once the lock is released.
+        await self.store.finishEffects()
+        return outcome
+      }
+    } catch let error as StorageError {
+      throw lockError(error)
+    } catch {
+      throw TaskmanError(.dataFileUnreadable, "cannot lock the data file \(dataFilePath): \(error)")
+    }
+    return try result.get()
+  }
+
+  /// Reloads the list: other processes may have changed the file since the last command.
+  private func load() async throws(TaskmanError) {
+    await send(.load).finish()
+    switch state.loadStatus {
+    case .loaded:
+      return
+    case .failed(.damaged(_, let problem)):
+      throw .dataFileUnreadable(path: dataFilePath, line: problem.line, reason: problem.problem.description)
+    case .failed(.storage(.fileSystem(_, let path, let code))):
+      throw .dataFileUnreadable(path: path, reason: "\(String(cString: strerror(code))) (errno \(code))")
+    case .failed(.storage(let error)):
+      throw .dataFileUnreadable(path: dataFilePath, reason: error.description)
+    case .notLoaded:
+      throw .dataFileUnreadable(path: dataFilePath, reason: "the task list did not load")
+    }
+  }
+
+  private func lockError(_ error: StorageError) -> TaskmanError {
+    switch error {
+    case .lockTimeout:
+      return .lockTimeout(path: dataFilePath)
+    default:
+      return TaskmanError(
+        .dataFileUnreadable,
+        "cannot lock the data file \(dataFilePath): \(error.description)",
+        hint: "Check that the data directory is writable, or choose another with --data-dir or TASKMAN_DATA_DIR."
+      )
+    }
+  }
+
+  /// Waits for the effects of a change (its save) and fails with exit 3 when the save failed.
+  ///
+  /// Call it only after an action that clears the list's error message when it changes
+  /// something, so a message left from an earlier shell command is not taken for a failure.
+  func finishChanges() async throws(TaskmanError) {
+    await store.finishEffects()
+    if let message = state.errorMessage {
+      throw TaskmanError(
+        .dataFileUnreadable, message,
+        hint: "The data file \(dataFilePath) was left as it was before this command."
+      )
+    }
+  }
+
+  // MARK: - Ids
+
+  /// Short ids over every item of the list, at any depth.
+  func shortIDs() -> ShortIDIndex {
+    var ids: [UUID] = []
+    state.outline.forEachEntry { ids.append($0.item.id) }
+    return ShortIDIndex(ids)
+  }
+
+  /// The item a typed id (or unique prefix) names; exit 1 when none or several do.
+  func resolve(_ text: String, in index: ShortIDIndex) throws(TaskmanError) -> Item {
+    let state = self.state
+    let id = try index.resolve(text) { state.item(withID: $0)?.title }
+    guard let item = state.item(withID: id) else {
+      throw .nothingMatched("no item has the id '\(TextStyle.printable(text))'")
+    }
+    return item
+  }
+
+  /// The items typed ids name, each once, in the order given; exit 1 (nothing changed) when
+  /// one of them names none or several.
+  func resolve(_ texts: [String]) throws(TaskmanError) -> [Item] {
+    let index = shortIDs()
+    var seen = Set<UUID>()
+    var items: [Item] = []
+    for text in texts {
+      let item = try resolve(text, in: index)
+      if seen.insert(item.id).inserted { items.append(item) }
+    }
+    return items
+  }
+
+  /// The rows `list` would print for the items with `ids` that still exist.
+  func rows(for ids: [UUID], index: ShortIDIndex) -> [TaskRowRenderer.Row] {
+    let outline = state.outline
+    return ids.compactMap { id in
+      outline.entry(withID: id).map { TaskRowRenderer.Row(item: $0.item, shortID: index.shortID(for: id), project: $0.project) }
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Where the task file lives, in this order of precedence:
+///
+/// 1. `--data-dir <dir>`;
+/// 2. `TASKMAN_DATA_DIR`, when set and not empty;
+/// 3. `$XDG_DATA_HOME/taskman`, when `XDG_DATA_HOME` is an absolute path (the XDG spec says to
+///    ignore a relative one);
+/// 4. `~/.local/share/taskman`, `~` being `$HOME` when absolute, else the account's home.
+///
+/// A relative `--data-dir` or `TASKMAN_DATA_DIR` is taken from the current directory. The same
+/// rule on every platform, as the spec asks (not macOS's Application Support).
+enum DataDirectory {
+  static func resolve(
+    option: String?,
+    environment: [String: String],
+    currentDirectory: String = FileManager.default.currentDirectoryPath,
+    home: @autoclosure () -> String = FileManager.default.homeDirectoryForCurrentUser.path
+  ) -> URL {
+    let base = URL(fileURLWithPath: currentDirectory, isDirectory: true)
+    if let option, !option.isEmpty {
+      return URL(fileURLWithPath: option, isDirectory: true, relativeTo: base).standardizedFileURL
+    }
+    if let variable = environment["TASKMAN_DATA_DIR"], !variable.isEmpty {
+      return URL(fileURLWithPath: variable, isDirectory: true, relativeTo: base).standardizedFileURL
+    }
+    if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+      return URL(fileURLWithPath: dataHome, isDirectory: true).appendingPathComponent("taskman", isDirectory: true)
+        .standardizedFileURL
+    }
+    let homePath = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home()
+    return URL(fileURLWithPath: homePath, isDirectory: true)
+      .appendingPathComponent(".local/share/taskman", isDirectory: true)
+      .standardizedFileURL
+  }
+
+  /// Creates `directory` and its missing parents (no prompt); fine when it exists.
+  /// Fails with exit 3 when something is in the way, naming the path.
+  static func create(_ directory: URL) throws(TaskmanError) {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+      if isDirectory.boolValue { return }
+      throw TaskmanError(
+        .dataFileUnreadable,
+        "the data directory \(directory.path) is not a directory",
+        hint: "Remove or rename the file, or choose another directory with --data-dir or TASKMAN_DATA_DIR."
+      )
+    }
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
+      throw TaskmanError(
+        .dataFileUnreadable,
+        "cannot create the data directory \(directory.path): \(reason)",
+        hint: "Choose a writable directory with --data-dir or TASKMAN_DATA_DIR."
+      )
+    }
+  }
+}

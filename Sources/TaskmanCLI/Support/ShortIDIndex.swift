@@ -1,0 +1,139 @@
+import Foundation
+
+/// Short ids: the shortest unique prefix (at least ``minimumLength`` characters) of each item's
+/// id, and the resolution of a typed prefix back to one id.
+///
+/// An id is written as the 32 lowercase hex digits of its UUID without dashes (`3f2a9c1b0d4e…`),
+/// so a prefix never has to stop at or include a dash; a typed prefix may still contain dashes
+/// and capitals (a pasted UUID works). Short ids depend on the set of ids: adding items can
+/// lengthen a short id, but never changes the id, and every earlier (longer) prefix still
+/// resolves as long as it stays unique.
+///
+/// The index sorts the ids once (O(n log n)); a short id or a resolution is then a binary
+/// search, so 100,000 ids take milliseconds.
+struct ShortIDIndex: Sendable {
+  static let minimumLength = 4
+
+  private let sorted: [UInt128]
+
+  init(_ ids: some Sequence<UUID>) {
+    sorted = ids.map(Self.number).sorted()
+  }
+
+  var count: Int { sorted.count }
+
+  /// The shortest prefix of `id`'s hex digits, at least 4, that no other id in the index shares.
+  func shortID(for id: UUID) -> String {
+    let value = Self.number(id)
+    let index = lowerBound(value)
+    var shared = 0
+    // Only the neighbours in sorted order can share the longest prefix with `value`.
+    if index > 0 { shared = max(shared, Self.commonHexDigits(sorted[index - 1], value)) }
+    var next = index
+    if next < sorted.count, sorted[next] == value { next += 1 }
+    if next < sorted.count { shared = max(shared, Self.commonHexDigits(sorted[next], value)) }
+    return Self.hex(value, digits: min(32, max(Self.minimumLength, shared + 1)))
+  }
+
+  /// The id `text` is a prefix of. Exit 1 when none or several match (the error lists up to ten
+  /// candidates, each described by `describe`, e.g. with its title).
+  func resolve(_ text: String, describe: (UUID) -> String? = { _ in nil }) throws(TaskmanError) -> UUID {
+    let shown = TextStyle.printable(text)
+    guard let prefix = Self.normalizedPrefix(text) else {
+      throw .nothingMatched(
+        "'\(shown)' is not an id",
+        hint: "Ids are hexadecimal, like 3f2a; 'taskman list --all' shows them."
+      )
+    }
+    let candidates = matches(prefix: prefix)
+    switch candidates.count {
+    case 0:
+      throw .nothingMatched(
+        "no item has an id starting with '\(shown)'",
+        hint: "'taskman list --all' shows every task's id."
+      )
+    case 1:
+      return candidates[0]
+    default:
+      let listed = candidates.prefix(10).map { id in
+        let short = shortID(for: id)
+        return describe(id).map { "\(short) (\(TextStyle.printable($0)))" } ?? short
+      }
+      let more = candidates.count > 10 ? " and \(candidates.count - 10) more" : ""
+      throw .nothingMatched(
+        "the id '\(shown)' is ambiguous: it matches \(listed.joined(separator: ", "))\(more)",
+        hint: "Type more of the id."
+      )
+    }
+  }
+
+  /// Every id whose hex digits start with `prefix` (lowercase hex digits only), in sorted order.
+  func matches(prefix: String) -> [UUID] {
+    guard !prefix.isEmpty, prefix.count <= 32, let value = UInt128(prefix, radix: 16) else { return [] }
+    let shift = UInt128(4 * (32 - prefix.count))
+    let low = value << shift
+    let high = low | ((1 << shift) &- 1)
+    let start = lowerBound(low)
+    var end = start
+    while end < sorted.count && sorted[end] <= high { end += 1 }
+    return sorted[start..<end].map(Self.uuid)
+  }
+
+  /// `text` without dashes, lowercased, if it is 1 to 32 hex digits.
+  static func normalizedPrefix(_ text: String) -> String? {
+    let digits = text.lowercased().filter { $0 != "-" }
+    guard !digits.isEmpty, digits.count <= 32, digits.allSatisfy(\.isHexDigit), digits.allSatisfy(\.isASCII) else {
+      return nil
+    }
+    return digits
+  }
+
+  // MARK: - Numbers
+
+  private func lowerBound(_ value: UInt128) -> Int {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// How many leading hex digits `a` and `b` share.
+  private static func commonHexDigits(_ a: UInt128, _ b: UInt128) -> Int {
+    (a ^ b).leadingZeroBitCount / 4
+  }
+
+  static func number(_ id: UUID) -> UInt128 {
+    withUnsafeBytes(of: id.uuid) { bytes in
+      bytes.reduce(UInt128(0)) { $0 << 8 | UInt128($1) }
+    }
+  }
+
+  static func uuid(_ value: UInt128) -> UUID {
+    var bytes = [UInt8](repeating: 0, count: 16)
+    for index in 0..<16 { bytes[index] = UInt8(truncatingIfNeeded: value >> UInt128(8 * (15 - index))) }
+    return bytes.withUnsafeBytes { UUID(uuid: $0.load(as: uuid_t.self)) }
+  }
+
+  /// The first `digits` of the 32 lowercase hex digits of `value`, zero-padded.
+  ///
+  /// By hand: `String(_:radix:)` on `UInt128` is generic and took most of the time of listing
+  /// 10,000 tasks.
+  static func hex(_ value: UInt128, digits: Int = 32) -> String {
+    let alphabet: StaticString = "0123456789abcdef"
+    let high = UInt64(truncatingIfNeeded: value >> 64)
+    let low = UInt64(truncatingIfNeeded: value)
+    return String(unsafeUninitializedCapacity: digits) { buffer in
+      alphabet.withUTF8Buffer { alphabet in
+        for index in 0..<digits {
+          let word = index < 16 ? high : low
+          let shift = UInt64(60 - 4 * (index % 16))
+          buffer[index] = alphabet[Int((word >> shift) & 0xF)]
+        }
+      }
+      return digits
+    }
+  }
+}

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a command writes text: standard output or error (buffered, flushed when the command
+/// ends or before reading an answer), or memory for tests.
+final class TextOutput {
+  private let fileDescriptor: Int32?
+  private var buffer: [UInt8] = []
+  /// Everything written so far, for a memory output.
+  private(set) var written: [UInt8] = []
+
+  /// Writes to `fileDescriptor` (1 or 2).
+  init(fileDescriptor: Int32) {
+    self.fileDescriptor = fileDescriptor
+  }
+
+  /// Keeps what is written in ``text``.
+  init() {
+    self.fileDescriptor = nil
+  }
+
+  /// What a memory output received.
+  var text: String { String(decoding: written, as: UTF8.self) }
+
+  func write(_ text: String) {
+    guard fileDescriptor != nil else { return written.append(contentsOf: text.utf8) }
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= 64 * 1024 { flush() }
+  }
+
+  /// Sends buffered text on. A reader that went away (`taskman list | head`) ends the process
+  /// through SIGPIPE, as with any Unix tool; other write errors drop the text.
+  func flush() {
+    guard let fileDescriptor, !buffer.isEmpty else { return }
+    buffer.withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let count = systemWrite(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if count > 0 {
+          offset += count
+        } else if count < 0 && errno == EINTR {
+          continue
+        } else {
+          break
+        }
+      }
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  deinit { flush() }
+}
+
+/// `write(2)`; a free function because inside ``TextOutput`` the name means its own method.
+private func systemWrite(_ fileDescriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(fileDescriptor, bytes, count)
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// The `taskman` command-line tool: `Sources/taskman/main.swift` only calls ``main()``.
+///
+/// ```swift
+/// exit(await Taskman.main())
+/// ```
+public enum Taskman {
+  /// What `taskman --version` prints after `taskman `.
+  public static let version = "0.1.0"
+
+  /// Runs the command line of this process with its standard streams and environment, and
+  /// returns the exit status (0 success, 1 nothing matched, 2 usage, 3 unreadable data file,
+  /// 4 lock timeout, 5 confirmation impossible).
+  @MainActor
+  public static func main() async -> Int32 {
+    let session = Session.standard()
+    let status = await run(rawArguments: rawArguments(), session: session)
+    session.output.flush()
+    session.errors.flush()
+    return status.rawValue
+  }
+
+  /// Runs one command line given as raw bytes (without the program name), so invalid UTF-8 is
+  /// seen rather than silently repaired.
+  @MainActor
+  static func run(rawArguments: [[UInt8]], session: Session) async -> ExitCode {
+    let arguments: [String]
+    do {
+      arguments = try InputText.decodeArguments(rawArguments)
+    } catch {
+      session.report(error)
+      return error.exitCode
+    }
+    return await execute(arguments, session: session)
+  }
+
+  /// Parses and runs one command line (a process's arguments, or a shell line's words); errors
+  /// are reported on standard error and become the returned status.
+  @MainActor
+  static func execute(_ arguments: [String], session: Session) async -> ExitCode {
+    var arguments = arguments
+    // Typing `taskman list` at the shell's prompt is a habit worth forgiving.
+    if session.shellGlobals != nil, arguments.first == "taskman" { arguments.removeFirst() }
+    do throws(TaskmanError) {
+      var invocation = try Invocation.parse(arguments)
+      if let shellGlobals = session.shellGlobals {
+        if invocation.command is ShellCommand {
+          throw TaskmanError.usage("this is already a taskman shell", hint: "Type 'exit' to leave it.")
+        }
+        if invocation.globals.dataDirectory != nil {
+          throw TaskmanError.usage(
+            "--data-dir cannot change inside a shell",
+            hint: "Leave the shell and start another: taskman --data-dir <dir> shell"
+          )
+        }
+        invocation.globals.dataDirectory = shellGlobals.dataDirectory
+        invocation.globals.color = invocation.globals.color ?? shellGlobals.color
+      }
+      let context = CommandContext(session: session, globals: invocation.globals)
+      let status = try await invocation.command.run(in: context)
+      session.output.flush()
+      return status
+    } catch {
+      session.report(error)
+      return error.exitCode
+    }
+  }
+
+  /// The process's arguments after the program name, as the bytes the kernel passed.
+  /// `CommandLine.arguments` cannot be used: it replaces invalid UTF-8 with U+FFFD.
+  private static func rawArguments() -> [[UInt8]] {
+    let count = Int(CommandLine.argc)
+    guard count > 1 else { return [] }
+    return (1..<count).map { index in
+      guard let pointer = CommandLine.unsafeArgv[index] else { return [] }
+      return Array(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@Suite("taskman add")
+struct AddCommandTests {
+  @Test func printsTheNewTasksShortIDAndStoresTheLineWithItsTags() throws {
+    let data = try TaskmanDataDirectory()
+    let id = try data.add("Buy", "milk", "@shopping", "@due(2026-12-01)")
+    #expect(id.count == 4 && id.allSatisfy(\.isHexDigit))
+
+    let list = try data.run(["list"])
+    #expect(list.output == "\(id)  Buy milk @shopping @due(2026-12-01)\n")
+    let item = try #require(try data.listed().first)
+    #expect(item["shortId"] as? String == id)
+    #expect((item["id"] as? String)?.replacingOccurrences(of: "-", with: "").hasPrefix(id) == true)
+    let tags = item["tags"] as? [[String: Any]] ?? []
+    #expect(tags.map { $0["name"] as? String } == ["shopping", "due"])
+    #expect(tags.last?["value"] as? String == "2026-12-01")
+  }
+
+  @Test func createsTheDataDirectoryOnFirstUse() throws {
+    let data = try TaskmanDataDirectory()
+    let nested = data.path + "/not/yet/there"
+    let result = try TaskmanProcess.run(["add", "First"], environment: ["TASKMAN_DATA_DIR": nested])
+    #expect(result.status == 0)
+    #expect(FileManager.default.fileExists(atPath: nested + "/tasks.taskman"))
+  }
+
+  @Test func keepsUnicodeTextExactly() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Crème brûlée 🍮 für Zoë", "@où(là-bas)")
+    #expect(try data.export() == "- Crème brûlée 🍮 für Zoë @où(là-bas)\n")
+  }
+
+  @Test func blankTextIsTheFormsErrorAndAddsNothing() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Keep me")
+    let before = data.dataFileBytes
+
+    let result = try data.run(["add", "   "])
+    #expect(result.status == 2)
+    #expect(result.output.isEmpty)
+    #expect(result.errors.hasPrefix("taskman: Unable to convert     into a task.\n"))
+    #expect(data.dataFileBytes == before)
+  }
+
+  @Test func textMustBeGiven() throws {
+    let result = try TaskmanProcess.run(["add"])
+    #expect(result.status == 2)
+    #expect(result.errors.contains("Usage: taskman add <text> ..."))
+  }
+
+  @Test func fiftyConcurrentAddsLoseNothing() throws {
+    let data = try TaskmanDataDirectory()
+    let running = try (1...50).map { try data.start(["add", "Task \($0)"]) }
+    let results = running.map { $0.wait() }
+    #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.errors).filter { !$0.isEmpty })")
+    let titles = try data.listedTitles()
+    #expect(titles.count == 50)
+    #expect(Set(titles) == Set((1...50).map { "Task \($0)" }))
+    // Fails too when a save is still running after its lock was released: the next add then
+    // loads the list without it.
+    // Each process printed its own id.
+    #expect(Set(results.map { $0.output }).count == 50)
+  }
+}

@@ -1,0 +1,91 @@
+import Dependencies
+import Foundation
+import TaskManager
+import Testing
+
+@testable import TaskmanCLI
+
+/// The store every command drives: the lock around each command, loading (and refusing a
+/// damaged file), and one store across the lines of a shell.
+@Suite("taskman's store and data file")
+struct AppStoreTests {
+  @Test func aDamagedDataFileIsReportedWithPathAndLineAndLeftByteIdentical() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Buy milk")
+    let original = try #require(data.dataFileBytes)
+    // A broken item right after the header: line 2.
+    let headerEnd = try #require(original.firstIndex(of: UInt8(ascii: "\n")))
+    let damaged = original[...headerEnd] + Data("- Broken @id(not-a-uuid)\n".utf8) + original[(headerEnd + 1)...]
+    try damaged.write(to: URL(fileURLWithPath: data.dataFile))
+
+    for arguments in [["list"], ["add", "More"], ["undo"], ["export"]] {
+      let result = try data.run(arguments)
+      #expect(result.status == 3, "\(arguments)")
+      #expect(result.output.isEmpty)
+      #expect(
+        result.errors.hasPrefix("taskman: cannot read the data file \(data.dataFile), line 2: invalid id \"not-a-uuid\"\n"),
+        "\(result.errors)"
+      )
+    }
+    #expect(data.dataFileBytes == damaged)
+  }
+
+  @Test func aFailedSaveIsTheFeaturesMessageAndExitThree() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Buy milk")
+    let before = data.dataFileBytes
+    // A directory where the backup goes makes the next save fail, even for root.
+    try FileManager.default.createDirectory(atPath: data.dataFile + ".bak/in-the-way", withIntermediateDirectories: true)
+
+    let result = try data.run(["add", "Call Bob"])
+    #expect(result.status == 3)
+    #expect(result.output.isEmpty)
+    #expect(result.errors.hasPrefix("taskman: Could not save the task list: Could not keep the previous version as \(data.dataFile).bak"))
+    #expect(data.dataFileBytes == before)
+  }
+
+  @Test func aDataDirectoryThatIsAFileIsExitThree() throws {
+    let data = try TaskmanDataDirectory()
+    let file = try data.write("", to: "not-a-directory")
+    let result = try TaskmanProcess.run(["list"], environment: ["TASKMAN_DATA_DIR": file])
+    #expect(result.status == 3)
+    #expect(result.errors.hasPrefix("taskman: the data directory \(file) is not a directory\n"))
+  }
+
+  @Test func aLockHeldTooLongIsExitFourAndChangesNothing() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Buy milk")
+    let before = data.dataFileBytes
+    let storage = StorageClient.fileSystem(directory: URL(fileURLWithPath: data.path))
+    let result = try storage.withExclusiveAccess(to: TaskDocument.defaultName, timeout: .zero) { _ in
+      try data.run(["add", "Blocked"], environment: ["TASKMAN_LOCK_TIMEOUT": "0.05"])
+    }
+    #expect(result.status == 4)
+    #expect(result.errors.hasPrefix("taskman: the data file \(data.dataFile) is locked by another taskman\n"))
+    #expect(data.dataFileBytes == before)
+    // Released, the next command goes through.
+    #expect(try data.run(["add", "Unblocked"], environment: ["TASKMAN_LOCK_TIMEOUT": "0"]).status == 0)
+  }
+
+  @Test func aBadLockTimeoutIsAUsageError() throws {
+    let result = try TaskmanProcess.run(["list"], environment: ["TASKMAN_LOCK_TIMEOUT": "soon"])
+    #expect(result.status == 2)
+    #expect(result.errors.hasPrefix("taskman: TASKMAN_LOCK_TIMEOUT is 'soon', not a number of seconds\n"))
+  }
+
+  @Test @MainActor func aShellKeepsOneStoreAndReloadsBeforeEachCommand() async throws {
+    let data = try TaskmanDataDirectory()
+    let session = makeSession(environment: ["TASKMAN_DATA_DIR": data.path])
+    session.shellGlobals = GlobalOptions()
+    #expect(await Taskman.execute(["add", "From the shell"], session: session) == .success)
+    let store = try #require(session.appStore)
+
+    // Another process changes the file between two lines of the shell.
+    _ = try data.add("From elsewhere")
+
+    #expect(await Taskman.execute(["list"], session: session) == .success)
+    #expect(session.appStore === store)
+    #expect(store.state.tasks.map(\.title) == ["From the shell", "From elsewhere"])
+    #expect(session.output.text.contains("From elsewhere\n"))
+  }
+}

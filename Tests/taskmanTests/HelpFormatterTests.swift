@@ -1,0 +1,113 @@
+import Testing
+
+@testable import TaskmanCLI
+
+@Suite("Help generated from the declarations")
+struct HelpFormatterTests {
+  @Test func showsHelpPage() {
+    #expect(
+      HelpFormatter.helpPage(for: ShowCommand.self) == """
+        OVERVIEW: Show one item with its notes and subtasks, as TaskPaper text.
+
+        USAGE: taskman show <id> [--json]
+
+        ARGUMENTS:
+          <id>                    The item's id, or any unique prefix of it.
+
+        OPTIONS:
+          --json                  Print JSON (see Documentation/taskman-json.md) instead
+                                  of text.
+          -h, --help              Show help and exit.
+
+        EXAMPLES:
+          taskman show 3f2a
+
+        Global options (--data-dir, --color, --version): see 'taskman help'.
+
+        """
+    )
+  }
+
+  @Test func listsHelpPageWrapsTheUsageUnderTheCommand() {
+    let page = HelpFormatter.helpPage(for: ListCommand.self)
+    #expect(
+      page.hasPrefix(
+        """
+        OVERVIEW: List tasks at any depth with their short ids, titles, tags and
+                  projects.
+
+        Without filters, lists every task that is not done. Filters combine: an item
+        must pass all of them. When nothing matches, prints nothing and exits with
+        status 0.
+
+        USAGE: taskman list [--tag <name[=value]> ...] [--not-tag <name> ...]
+                            [--project <name>] [--search <text>] [--done | --all]
+                            [--due-before <date>] [--overdue] [--json]
+
+        OPTIONS:
+          --tag <name[=value]>    Only items with this tag (and this value). Repeat to
+                                  require several tags.
+
+        """
+      )
+    )
+  }
+
+  @Test func deletesUsageLine() {
+    #expect(DeleteCommand.usage == "taskman delete <id> ... [--yes]")
+    #expect(HelpCommand.usage == "taskman help [<command>]")
+    #expect(EditCommand.usage == "taskman edit <id> <text> ...")
+  }
+
+  @Test func everyPageMentionsEveryParameterOfItsCommandAndFitsEightyColumns() {
+    for command in CommandTable.all {
+      let page = HelpCommand.page(for: command)
+      for definition in command.definitions {
+        #expect(page.contains("  " + definition.helpLabel), "help for \(command.name) misses \(definition.helpLabel)")
+        #expect(page.contains(definition.synopsis))
+      }
+      for line in page.split(separator: "\n") {
+        #expect(line.count <= 80, "\(command.name): \(line)")
+      }
+    }
+  }
+
+  @Test func theOverviewListsEveryCommandAndGlobalOptionAndTheExitCodes() {
+    let overview = HelpFormatter.overview()
+    for command in CommandTable.all {
+      #expect(overview.contains("\n  \(command.name) "), "the overview misses \(command.name)")
+    }
+    for definition in GlobalOptions.definitions {
+      #expect(overview.contains("\n  \(definition.helpLabel) "))
+    }
+    for code in 0...5 {
+      #expect(overview.contains("\n  \(code)  "))
+    }
+    for line in overview.split(separator: "\n") {
+      #expect(line.count <= 80, "\(line)")
+    }
+  }
+
+  @Test func helpAndVersionPrintOnStandardOutputAndExitZero() async {
+    let help = await runTaskman(["help", "show"])
+    #expect(help.status == .success)
+    #expect(help.output == HelpFormatter.helpPage(for: ShowCommand.self))
+    #expect(help.errors.isEmpty)
+
+    #expect(await runTaskman(["show", "--help"]).output == help.output)
+    #expect(await runTaskman(["--help"]).output == HelpFormatter.overview())
+    #expect(await runTaskman([]).output == HelpFormatter.overview())
+
+    let version = await runTaskman(["--version"])
+    #expect(version.status == .success)
+    #expect(version.output == "taskman \(Taskman.version)\n")
+  }
+
+  @Test func wrappingKeepsWordsWhole() {
+    let text = String(repeating: "word ", count: 30)
+    for line in HelpFormatter.wrap(text, indent: 4, hangingIndent: 2).split(separator: "\n") {
+      #expect(line.count <= HelpFormatter.width)
+      #expect(line.split(separator: " ").allSatisfy { $0 == "word" })
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// `import`, and `export` back.
+@Suite("taskman import and export")
+struct ImportCommandTests {
+  /// Everything TaskPaper has: projects at two levels, notes, nested tasks, tags with and
+  /// without values (escaped parentheses too), done items and text in several scripts.
+  static let rich = """
+    Errands: @area(home)
+    \t- Buy milk @shopping @due(2026-12-01)
+    \t\tOat, not soy.
+    \t\t- Check the date @today
+    \t- Pay rent @due(2026-11-01 09:00) @done(2026-10-30)
+    \tSub-project:
+    \t\t- Deeply nested @waiting(reply \\) from Bob)
+    Work:
+    \tA note about work, with: a colon
+    \t- Ship it @priority(1)
+    - Crème brûlée 🍮 @où(là-bas)
+    - 日本語のタスク @タグ
+    Just a note at the top
+
+    """
+
+  @Test func exportThenImportIntoAnEmptyStoreRoundTrips() throws {
+    let first = try TaskmanDataDirectory()
+    let file = try first.write(Self.rich, to: "rich.taskpaper")
+    let imported = try first.run(["import", file])
+    #expect(imported.status == 0)
+    #expect(imported.output == "Imported 13 items.\n")
+    let exported = try first.export()
+    #expect(exported == Self.rich)
+
+    let second = try TaskmanDataDirectory()
+    let copy = try second.write(exported, to: "copy.taskpaper")
+    #expect(try second.run(["import", copy]).status == 0)
+    #expect(try second.export() == exported)
+    let firstJSON = try first.json(["export", "--json"])
+    let secondJSON = try second.json(["export", "--json"])
+    // The same items, tags and notes; only the ids are new.
+    let firstItems = try JSONSerialization.data(withJSONObject: Self.withoutIDs(firstJSON), options: .sortedKeys)
+    let secondItems = try JSONSerialization.data(withJSONObject: Self.withoutIDs(secondJSON), options: .sortedKeys)
+    #expect(String(decoding: firstItems, as: UTF8.self) == String(decoding: secondItems, as: UTF8.self))
+    #expect(String(decoding: firstItems, as: UTF8.self).contains(#""title":"Deeply nested""#))
+  }
+
+  @Test func exportJSONIsTheWholeTree() throws {
+    let data = try TaskmanDataDirectory()
+    let file = try data.write("Errands:\n\t- Buy milk @due(2026-12-01)\n", to: "in.taskpaper")
+    #expect(try data.run(["import", file]).status == 0)
+    let document = try data.json(["export", "--json"])
+    let items = try #require(document["items"] as? [[String: Any]])
+    #expect(items.map { $0["kind"] as? String } == ["project"])
+    let child = try #require((items.first?["children"] as? [[String: Any]])?.first)
+    #expect(child["title"] as? String == "Buy milk")
+    #expect((child["tags"] as? [[String: Any]])?.first?["value"] as? String == "2026-12-01")
+  }
+
+  @Test func importAppendsAndReadsStandardInput() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Existing")
+    let result = try data.run(["import", "-"], input: "- From stdin\r\n- Second\r\n")
+    #expect(result.status == 0)
+    #expect(result.output == "Imported 2 items.\n")
+    #expect(try data.listedTitles() == ["Existing", "From stdin", "Second"])
+  }
+
+  @Test func badFilesAreUsageErrorsAndImportNothing() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Existing")
+    let before = data.dataFileBytes
+
+    let missing = try data.run(["import", data.path + "/nope.taskpaper"])
+    #expect(missing.status == 2)
+    #expect(missing.errors.hasPrefix("taskman: cannot import \(data.path)/nope.taskpaper: there is no such file\n"))
+
+    let invalid = data.path + "/latin1.taskpaper"
+    try Data("- ok\n- caf".utf8 + [0xE9] + "\n".utf8).write(to: URL(fileURLWithPath: invalid))
+    let notUTF8 = try data.run(["import", invalid])
+    #expect(notUTF8.status == 2)
+    #expect(notUTF8.errors.hasPrefix(#"taskman: \#(invalid), line 2, is not valid UTF-8: "- caf\xE9""#))
+
+    let control = try data.write("- fine\n- ring \u{07} bell\n", to: "control.taskpaper")
+    let bell = try data.run(["import", control])
+    #expect(bell.status == 2)
+    #expect(bell.errors.hasPrefix("taskman: \(control), line 2, contains a control character (U+0007)"))
+
+    let directory = try data.run(["import", data.path])
+    #expect(directory.status == 2)
+
+    #expect(data.dataFileBytes == before)
+  }
+
+  private static func withoutIDs(_ value: Any) -> Any {
+    if let object = value as? [String: Any] {
+      return object.filter { $0.key != "id" }.mapValues(withoutIDs)
+    }
+    if let array = value as? [Any] { return array.map(withoutIDs) }
+    return value
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@Suite("taskman list")
+struct ListCommandTests {
+  /// Projects, nesting, done items, tags with values and due dates far in the past and future,
+  /// so `--overdue` does not depend on today.
+  static let document = """
+    Errands:
+    \t- Buy milk @shopping @due(2026-12-01)
+    \t\t- Check the date @today
+    \t- Pay rent @due(2000-01-01)
+    Work:
+    \t- Call Bob @waiting(Bob)
+    \t- Ship it @done(2024-05-01)
+    - Plan 2999 @due(2999-01-01)
+
+    """
+
+  private func importedDocument() throws -> TaskmanDataDirectory {
+    let data = try TaskmanDataDirectory()
+    let file = try data.write(Self.document, to: "list.taskpaper")
+    let result = try data.run(["import", file])
+    try #require(result.status == 0, "\(result.errors)")
+    return data
+  }
+
+  @Test func listsOpenTasksAtAnyDepthWithTheirProjects() throws {
+    let data = try importedDocument()
+    let result = try data.run(["list"])
+    #expect(result.status == 0)
+    let lines = result.output.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces) }
+    #expect(
+      lines == [
+        "Buy milk @shopping @due(2026-12-01)  (Errands)",
+        "Check the date @today  (Errands)",
+        "Pay rent @due(2000-01-01)  (Errands)",
+        "Call Bob @waiting(Bob)  (Work)",
+        "Plan 2999 @due(2999-01-01)",
+      ]
+    )
+  }
+
+  @Test func filtersCombine() throws {
+    let data = try importedDocument()
+    #expect(try data.listedTitles(["--tag", "due"]) == ["Buy milk", "Pay rent", "Plan 2999"])
+    #expect(try data.listedTitles(["--tag", "due=2000-01-01"]) == ["Pay rent"])
+    #expect(try data.listedTitles(["--tag", "@waiting(Bob)"]) == ["Call Bob"])
+    #expect(try data.listedTitles(["--not-tag", "due", "--project", "errands"]) == ["Check the date"])
+    #expect(try data.listedTitles(["--search", "MILK"]) == ["Buy milk"])
+    #expect(try data.listedTitles(["--done"]) == ["Ship it"])
+    #expect(try data.listedTitles(["--all", "--project", "Work"]) == ["Call Bob", "Ship it"])
+    #expect(try data.listedTitles(["--due-before", "2026-12-02"]) == ["Buy milk", "Pay rent"])
+    #expect(try data.listedTitles(["--overdue"]) == ["Pay rent"])
+  }
+
+  @Test func jsonCarriesProjectAndParent() throws {
+    let data = try importedDocument()
+    let items = try data.listed(["--tag", "today"])
+    let item = try #require(items.first)
+    #expect(items.count == 1)
+    #expect(item["project"] as? String == "Errands")
+    #expect(item["kind"] as? String == "task")
+    #expect(item["done"] as? Bool == false)
+    let parent = try #require(item["parentId"] as? String)
+    let buyMilk = try #require(try data.listed(["--search", "milk"]).first)
+    #expect(buyMilk["id"] as? String == parent)
+    #expect(buyMilk["parentId"] as? String != nil)
+  }
+
+  @Test func nothingMatchingIsAnEmptyAnswerNotAnError() throws {
+    let data = try importedDocument()
+    let result = try data.run(["list", "--tag", "nope"])
+    #expect(result.status == 0)
+    #expect(result.output.isEmpty && result.errors.isEmpty)
+    let json = try data.json(["list", "--json", "--tag", "nope"])
+    #expect((json["items"] as? [Any])?.isEmpty == true)
+
+    let empty = try TaskmanDataDirectory()
+    #expect(try empty.run(["list"]).output.isEmpty)
+  }
+
+  @Test func badFilterValuesAreUsageErrors() throws {
+    let data = try TaskmanDataDirectory()
+    let date = try data.run(["list", "--due-before", "tomorrow-ish"])
+    #expect(date.status == 2)
+    #expect(date.errors.hasPrefix("taskman: invalid value 'tomorrow-ish' for --due-before <date>"))
+    let flag = try data.run(["list", "--overdu"])
+    #expect(flag.status == 2)
+    #expect(flag.errors.contains("--overdue"))
+  }
+
+  @Test func colourOnlyWhenAsked() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Tagged", "@home")
+    #expect(try !data.run(["list"]).output.contains("\u{1B}["))
+    #expect(try data.run(["list", "--color", "always"]).output.contains("\u{1B}[36m@home\u{1B}[0m"))
+    #expect(try !data.run(["list", "--color", "always"], environment: ["NO_COLOR": "1"]).output.contains("\u{1B}["))
+  }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@testable import TaskmanCLI
+
+@Suite("Short ids")
+struct ShortIDIndexTests {
+  private func id(_ hex: String) -> UUID {
+    let padded = hex + String(repeating: "0", count: 32 - hex.count)
+    let chars = Array(padded)
+    let dashed = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(chars[$0]) }.joined(separator: "-")
+    return UUID(uuidString: dashed)!
+  }
+
+  @Test func atLeastFourCharactersAndLongEnoughToBeUnique() {
+    let a = id("3f2a9c"), b = id("3f2a9d"), c = id("77"), d = id("3f2b")
+    let index = ShortIDIndex([a, b, c, d])
+    #expect(index.shortID(for: a) == "3f2a9c")
+    #expect(index.shortID(for: b) == "3f2a9d")
+    #expect(index.shortID(for: c) == "7700")
+    #expect(index.shortID(for: d) == "3f2b")
+  }
+
+  @Test func aLoneIdIsFourCharacters() {
+    let only = UUID()
+    #expect(ShortIDIndex([only]).shortID(for: only) == String(only.uuidString.lowercased().prefix(4)))
+  }
+
+  @Test func anyUniquePrefixResolvesWhateverItsCaseAndDashes() throws {
+    let a = id("3f2a9c1b0d4e4c5f9a7b1c2d3e4f5a6b"), b = id("3f2a9d")
+    let index = ShortIDIndex([a, b])
+    #expect(try index.resolve("3f2a9c") == a)
+    #expect(try index.resolve("3F2A9C1B") == a)
+    #expect(try index.resolve(a.uuidString) == a)
+    #expect(try index.resolve(a.uuidString.lowercased()) == a)
+    #expect(try index.resolve("3f2a9d") == b)
+    // Any unique prefix, even shorter than what is shown.
+    #expect(try ShortIDIndex([a, id("77")]).resolve("3") == a)
+  }
+
+  @Test func anUnknownPrefixIsExitOneNamingIt() {
+    let index = ShortIDIndex([id("3f2a")])
+    do {
+      _ = try index.resolve("beef")
+      Issue.record("resolved")
+    } catch {
+      #expect(error.exitCode == .nothingMatched)
+      #expect(error.message == "no item has an id starting with 'beef'")
+    }
+    do {
+      _ = try index.resolve("milk")
+      Issue.record("resolved")
+    } catch {
+      #expect(error.exitCode == .nothingMatched)
+      #expect(error.message == "'milk' is not an id")
+    }
+  }
+
+  @Test func anAmbiguousPrefixListsTheCandidatesWithTheirShortIds() {
+    let a = id("3f2a1"), b = id("3f2a2"), c = id("3f2b")
+    let index = ShortIDIndex([a, b, c])
+    do {
+      _ = try index.resolve("3f2", describe: { $0 == a ? "Buy milk" : $0 == b ? "Call Bob" : "Pay rent" })
+      Issue.record("resolved")
+    } catch {
+      #expect(error.exitCode == .nothingMatched)
+      #expect(error.message == "the id '3f2' is ambiguous: it matches 3f2a1 (Buy milk), 3f2a2 (Call Bob), 3f2b (Pay rent)")
+      #expect(error.hint == "Type more of the id.")
+    }
+  }
+
+  @Test func manyCandidatesAreCutAtTen() {
+    let ids = (0..<16).map { id("ab" + String($0, radix: 16)) }
+    do {
+      _ = try ShortIDIndex(ids).resolve("ab")
+      Issue.record("resolved")
+    } catch {
+      #expect(error.message.hasSuffix(" and 6 more"))
+    }
+  }
+
+  @Test func aHundredThousandIdsGetUniqueShortIdsThatResolveBack() throws {
+    var generator = SplitMix64(seed: 7)
+    let ids = (0..<100_000).map { _ in
+      var bytes = [UInt8](repeating: 0, count: 16)
+      for index in 0..<16 { bytes[index] = UInt8(truncatingIfNeeded: generator.next()) }
+      return bytes.withUnsafeBytes { UUID(uuid: $0.load(as: uuid_t.self)) }
+    }
+    let index = ShortIDIndex(ids)
+    let shorts = ids.map(index.shortID)
+    #expect(Set(shorts).count == ids.count)
+    #expect(shorts.allSatisfy { $0.count >= 4 })
+    // Each short id is minimal: one character less would be shared with another id.
+    for (id, short) in zip(ids, shorts).prefix(2000) {
+      #expect(try index.resolve(short) == id)
+      if short.count > 4 { #expect(index.matches(prefix: String(short.dropLast())).count > 1) }
+    }
+  }
+
+  @Test func idsRoundTripThroughTheirNumbers() {
+    let original = UUID()
+    #expect(ShortIDIndex.uuid(ShortIDIndex.number(original)) == original)
+    #expect(ShortIDIndex.hex(ShortIDIndex.number(original)) == original.uuidString.lowercased().filter { $0 != "-" })
+  }
+}
+
+/// A small seeded generator, so the large test is the same on every run.
+private struct SplitMix64 {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

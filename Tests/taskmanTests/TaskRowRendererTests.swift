@@ -1,0 +1,49 @@
+import Foundation
+import TaskManager
+import Testing
+
+@testable import TaskmanCLI
+
+@Suite("Rendering rows of tasks")
+struct TaskRowRendererTests {
+  private func task(_ line: String) throws -> Item {
+    try TaskPaperParser.parseTask(line, makeID: { UUID() })
+  }
+
+  @Test func idsAreAlignedAndProjectsFollowInParentheses() throws {
+    let rows = [
+      TaskRowRenderer.Row(item: try task("- Buy milk @shopping"), shortID: "3f2a", project: Item(id: UUID(), kind: .project, title: "Errands")),
+      TaskRowRenderer.Row(item: try task("- Call Bob"), shortID: "9c01b", project: nil),
+    ]
+    #expect(
+      TaskRowRenderer.render(rows, style: .plain) == """
+        3f2a   Buy milk @shopping  (Errands)
+        9c01b  Call Bob
+
+        """
+    )
+  }
+
+  @Test func colourMarksIdsTagsProjectsAndDoneRows() throws {
+    let style = TextStyle(isColored: true)
+    let open = TaskRowRenderer.Row(shortID: "3f2a", text: "Call @bob about @due(2026-12-01) e@mail", project: "Work")
+    #expect(
+      TaskRowRenderer.render([open], style: style)
+        == "\u{1B}[33m3f2a\u{1B}[0m  Call \u{1B}[36m@bob\u{1B}[0m about \u{1B}[36m@due(2026-12-01)\u{1B}[0m e@mail  \u{1B}[34m(Work)\u{1B}[0m\n"
+    )
+    let done = TaskRowRenderer.Row(shortID: "3f2a", text: "Old", isDone: true)
+    #expect(TaskRowRenderer.render([done], style: style) == "\u{1B}[2m\u{1B}[33m3f2a\u{1B}[0m  Old\u{1B}[0m\n")
+  }
+
+  @Test func controlCharactersFromTheDataCannotReachTheTerminal() {
+    let row = TaskRowRenderer.Row(shortID: "3f2a", text: "evil \u{1B}]0;title\u{7}", project: "p\u{9B}")
+    #expect(TaskRowRenderer.render([row], style: .plain) == "3f2a  evil \u{FFFD}]0;title\u{FFFD}  (p\u{FFFD})\n")
+  }
+
+  @Test func aTaskWithoutItsMarkerAndANoteAsWritten() throws {
+    #expect(TaskRowRenderer.Row(item: try task("- Pay rent @done(2026-11-30)"), shortID: "a", project: nil).text == "Pay rent @done(2026-11-30)")
+    #expect(TaskRowRenderer.Row(item: try task("- Pay rent @done(2026-11-30)"), shortID: "a", project: nil).isDone)
+    let note = Item(id: UUID(), kind: .note, title: "A note")
+    #expect(TaskRowRenderer.Row(item: note, shortID: "a", project: nil).text == "A note")
+  }
+}

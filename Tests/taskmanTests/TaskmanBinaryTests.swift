@@ -1,0 +1,62 @@
+import Testing
+
+@testable import TaskmanCLI
+
+/// The built `taskman`, run as a separate process.
+@Suite("The taskman binary")
+struct TaskmanBinaryTests {
+  @Test func helpPrintsTheOverviewAndExitsZero() throws {
+    let result = try TaskmanProcess.run(["--help"])
+    #expect(result.status == 0)
+    #expect(result.output == HelpFormatter.overview())
+    #expect(result.errors.isEmpty)
+  }
+
+  @Test func commandHelpAndVersion() throws {
+    let help = try TaskmanProcess.run(["delete", "--help"])
+    #expect(help.status == 0)
+    #expect(help.output.hasPrefix("OVERVIEW: Delete items and everything under them, after asking.\n"))
+    #expect(help.output.contains("\nUSAGE: taskman delete <id> ... [--yes]\n"))
+
+    let version = try TaskmanProcess.run(["--version"])
+    #expect(version.status == 0)
+    #expect(version.output == "taskman \(Taskman.version)\n")
+  }
+
+  @Test func anUnknownCommandSuggestsTheNearestAndExitsTwo() throws {
+    let result = try TaskmanProcess.run(["lsit"])
+    #expect(result.status == 2)
+    #expect(result.output.isEmpty)
+    #expect(result.errors == "taskman: unknown command 'lsit'. Did you mean 'list'?\nRun 'taskman help' to see every command.\n")
+  }
+
+  @Test func invalidUTF8InAnArgumentIsAClearUsageError() throws {
+    let result = try TaskmanProcess.run([Array("add".utf8), Array("Buy ".utf8) + [0xC3, 0x28] + Array(" milk".utf8)])
+    #expect(result.status == 2)
+    #expect(result.output.isEmpty)
+    #expect(
+      result.errors == """
+        taskman: argument 2 is not valid UTF-8: "Buy \\xC3( milk"
+        taskman reads text as UTF-8; convert it (for example with iconv) and try again.
+
+        """
+    )
+  }
+
+  @Test func controlCharactersAndHugeArgumentsAreUsageErrors() throws {
+    let newline = try TaskmanProcess.run(["add", "Buy\nmilk"])
+    #expect(newline.status == 2)
+    #expect(newline.errors.hasPrefix(#"taskman: argument 2 contains a control character (U+000A, a line feed): "Buy\nmilk""#))
+
+    let huge = try TaskmanProcess.run(["add", String(repeating: "x", count: 70_000)])
+    #expect(huge.status == 2)
+    #expect(huge.errors.hasPrefix("taskman: argument 2 is 70000 bytes long; the limit is 65536 bytes (64 KiB)\n"))
+  }
+
+  @Test func aShellReadsPipedLines() throws {
+    let result = try TaskmanProcess.run(["shell"], input: "--version\nadd 'unterminated\nexit\n")
+    #expect(result.status == 2)
+    #expect(result.output == "taskman \(Taskman.version)\n")
+    #expect(result.errors.hasPrefix("taskman: the line has an unterminated ' quote\n"))
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// A temporary data directory shared by several runs of the built `taskman`, removed when the
+/// test lets go of it.
+final class TaskmanDataDirectory {
+  let path: String
+
+  init() throws {
+    path = try TaskmanProcess.makeTemporaryDirectory()
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+
+  /// The task file.
+  var dataFile: String { path + "/tasks.taskman" }
+
+  /// The task file's bytes, or nil when there is none.
+  var dataFileBytes: Data? { FileManager.default.contents(atPath: dataFile) }
+
+  /// Runs `taskman` on this directory and waits for it.
+  func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> TaskmanProcess.Result {
+    try start(arguments, input: input, environment: environment).wait()
+  }
+
+  /// Starts `taskman` on this directory without waiting for it.
+  func start(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> TaskmanProcess.Running {
+    var environment = environment
+    environment["TASKMAN_DATA_DIR"] = path
+    return try TaskmanProcess.start(arguments.map { Array($0.utf8) }, input: input, environment: environment)
+  }
+
+  /// Adds a task and returns the short id `add` printed.
+  func add(_ words: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    let result = try run(["add"] + words)
+    try #require(result.status == 0, "taskman add failed: \(result.errors)", sourceLocation: sourceLocation)
+    return result.output.trimmingCharacters(in: .newlines)
+  }
+
+  /// Runs a command that must succeed and print JSON, and returns the parsed document.
+  func json(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+    let result = try run(arguments)
+    try #require(result.status == 0, "taskman \(arguments) failed: \(result.errors)", sourceLocation: sourceLocation)
+    let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
+    return try #require(object as? [String: Any], "not a JSON object: \(result.output)", sourceLocation: sourceLocation)
+  }
+
+  /// The items `list --json` prints with `arguments`.
+  func listed(_ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> [[String: Any]] {
+    let document = try json(["list", "--json"] + arguments, sourceLocation: sourceLocation)
+    return try #require(document["items"] as? [[String: Any]], sourceLocation: sourceLocation)
+  }
+
+  /// The titles `list --json` prints with `arguments`.
+  func listedTitles(_ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+    try listed(arguments, sourceLocation: sourceLocation).map { $0["title"] as? String ?? "?" }
+  }
+
+  /// What `export` prints.
+  func export(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    let result = try run(["export"])
+    try #require(result.status == 0, "taskman export failed: \(result.errors)", sourceLocation: sourceLocation)
+    return result.output
+  }
+
+  /// Writes `text` to a file in the directory (not the task file) and returns its path.
+  func write(_ text: String, to name: String) throws -> String {
+    let file = path + "/" + name
+    try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+    return file
+  }
+}

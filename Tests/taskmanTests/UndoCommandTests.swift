@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@Suite("taskman undo")
+struct UndoCommandTests {
+  @Test func undoesSeveralCommandsNewestFirst() throws {
+    let data = try TaskmanDataDirectory()
+    let milk = try data.add("Buy milk")
+    #expect(try data.run(["tag", milk, "@today"]).status == 0)
+    #expect(try data.run(["done", milk]).status == 0)
+    #expect(try data.run(["delete", milk, "--yes"]).status == 0)
+
+    let outputs = try (1...4).map { _ in try data.run(["undo"]) }
+    #expect(outputs.map(\.status) == [0, 0, 0, 0])
+    #expect(
+      outputs.map(\.output) == [
+        "Undid: delete “Buy milk”\n",
+        "Undid: done “Buy milk”\n",
+        "Undid: tag “Buy milk” @today\n",
+        "Undid: add “Buy milk”\n",
+      ]
+    )
+    #expect(try data.export() == "")
+  }
+
+  @Test func eachUndoRestoresTheStateBeforeThatCommand() throws {
+    let data = try TaskmanDataDirectory()
+    let milk = try data.add("Buy milk")
+    let afterAdd = try data.export()
+    #expect(try data.run(["tag", milk, "@today"]).status == 0)
+    let afterTag = try data.export()
+    #expect(try data.run(["delete", milk, "--yes"]).status == 0)
+    #expect(try data.run(["undo"]).status == 0)
+    #expect(try data.export() == afterTag)
+    #expect(try data.run(["undo"]).status == 0)
+    #expect(try data.export() == afterAdd)
+    // The undone item keeps its id.
+    #expect(try data.listed().first?["shortId"] as? String == milk)
+  }
+
+  @Test func nothingToUndoIsTheFeaturesMessage() throws {
+    let data = try TaskmanDataDirectory()
+    let result = try data.run(["undo"])
+    #expect(result.status == 1)
+    #expect(result.output.isEmpty)
+    #expect(result.errors.hasPrefix("taskman: There is nothing to undo.\n"))
+  }
+}
