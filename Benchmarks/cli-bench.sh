@@ -66,9 +66,9 @@ time_command() {
 # The peak resident memory of one run, in MiB.
 peak_memory() {
   eval "$1" >/dev/null 2>&1 || true
-  local kib
-  kib=$( { /usr/bin/time -f "%M" bash -c "$2" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
-  python3 -c "print(f'{int(\"$kib\")/1024:.1f}')" 2>/dev/null || echo "n/a"
+  /usr/bin/time -f "%M" -o "$work/memory" bash -c "$2" >/dev/null 2>&1 || true
+  python3 -c "import sys; print(f'{int(open(sys.argv[1]).read().split()[-1])/1024:.1f}')" "$work/memory" 2>/dev/null \
+    || echo "n/a"
 }
 
 for size in "${sizes[@]}"; do
