@@ -11,6 +11,19 @@ import TaskManager
 
 @inline(never) func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
 
+/// Returns `value` through a function the optimiser may not look into, so that an action built
+/// from a literal is not a constant it could specialise a call on.
+@_optimize(none) @inline(never) func opaque<T>(_ value: T) -> T { value }
+
+/// The call a view makes: a real call, which the store's `send` is inlined into but the loop
+/// around it is not. Without it, `send` would be inlined into the measuring loop and the
+/// optimiser could hoist per-send work (loading the root, binding its dependencies) out of it;
+/// the MVI floor's `send` is `@inline(never)` for the same reason.
+@MainActor @inline(never)
+func tap<State, Action>(_ store: Store<State, Action>, _ action: Action) {
+  store.send(action)
+}
+
 /// Runs `body(iterations)` a few times and returns the best ns per iteration.
 @MainActor
 func measure(_ iterations: Int, _ body: (Int) -> Void) -> Double {
@@ -144,40 +157,9 @@ final class MVIListStore {
 
 // MARK: - Run
 
+/// A store of ten nested features and a store scoped to the innermost one.
 @MainActor
-func profileOnly(_ name: String) -> Bool {
-  guard let only = ProcessInfo.processInfo.environment["BENCH_ONLY"] else { return false }
-  let counter = Store(initialState: Counter.State()) { Counter() }
-  if only == "root" { for _ in 0..<20_000_000 { counter.send(.increment) } }
-  blackHole(counter.state.count)
-  return true
-}
-
-@MainActor
-func run() {
-  if profileOnly("root") { return }
-  print("composable-bench (release build; time per operation, best of 5)")
-  print(String(repeating: "-", count: 86))
-
-  let mviCounter = MVICounterStore()
-  let floorCounter = measure(10_000_000) { n in for _ in 0..<n { mviCounter.send(.increment) } }
-  report("MVI floor: counter send", floorCounter)
-  let mviList = MVIListStore(rows: 10_000)
-  let floorRow = measure(2_000_000) { n in for i in 0..<n { mviList.send(.increment(id: (i &* 7919) % 10_000)) } }
-  report("MVI floor: one-row update among 10,000 rows", floorRow)
-  let mviBigList = MVIListStore(rows: 100_000)
-  let floorRowBig = measure(2_000_000) { n in for i in 0..<n { mviBigList.send(.increment(id: (i &* 7919) % 100_000)) } }
-  report("MVI floor: one-row update among 100,000 rows", floorRowBig)
-  blackHole(mviBigList.rows.count)
-  let floorFollowUp = measure(5_000_000) { n in for _ in 0..<n { mviCounter.send(.incrementTwice) } }
-  report("MVI floor: intent with a follow-up", floorFollowUp)
-  blackHole(mviCounter.count)
-  blackHole(mviList.rows.count)
-  print(String(repeating: "-", count: 86))
-
-  let counter = Store(initialState: Counter.State()) { Counter() }
-  report("root send (counter)", measure(2_000_000) { n in for _ in 0..<n { counter.send(.increment) } }, floor: floorCounter)
-
+func makeDeep() -> (Store<Deep.State, Deep.Action>, Store<Counter.State, Counter.Action>) {
   let l1 = Nest<Counter>.State(child: Counter.State())
   let l2 = Nest<Nest<Counter>>.State(child: l1)
   let l3 = Nest<Nest<Nest<Counter>>>.State(child: l2)
@@ -190,40 +172,111 @@ func run() {
   let l10 = Deep.State(child: l9)
   let deepReducer = Nest(child: Nest(child: Nest(child: Nest(child: Nest(child: Nest(child: Nest(child: Nest(child: Nest(child: Nest(child: Counter()))))))))))
   let deep = Store(initialState: l10) { deepReducer }
-  var scoped: Store<Counter.State, Counter.Action>? = nil
-  do {
-    let s1 = deep.scope(state: { $0.child }, action: { .child($0) })
-    let s2 = s1.scope(state: { $0.child }, action: { .child($0) })
-    let s3 = s2.scope(state: { $0.child }, action: { .child($0) })
-    let s4 = s3.scope(state: { $0.child }, action: { .child($0) })
-    let s5 = s4.scope(state: { $0.child }, action: { .child($0) })
-    let s6 = s5.scope(state: { $0.child }, action: { .child($0) })
-    let s7 = s6.scope(state: { $0.child }, action: { .child($0) })
-    let s8 = s7.scope(state: { $0.child }, action: { .child($0) })
-    let s9 = s8.scope(state: { $0.child }, action: { .child($0) })
-    scoped = s9.scope(state: { $0.child }, action: { .child($0) })
-  }
-  let leaf = scoped!
-  report("send from a store scoped 10 levels deep", measure(500_000) { n in for _ in 0..<n { leaf.send(.increment) } }, floor: floorCounter)
-  blackHole(leaf.state.count)
+  let s1 = deep.scope(state: { $0.child }, action: { .child($0) })
+  let s2 = s1.scope(state: { $0.child }, action: { .child($0) })
+  let s3 = s2.scope(state: { $0.child }, action: { .child($0) })
+  let s4 = s3.scope(state: { $0.child }, action: { .child($0) })
+  let s5 = s4.scope(state: { $0.child }, action: { .child($0) })
+  let s6 = s5.scope(state: { $0.child }, action: { .child($0) })
+  let s7 = s6.scope(state: { $0.child }, action: { .child($0) })
+  let s8 = s7.scope(state: { $0.child }, action: { .child($0) })
+  let s9 = s8.scope(state: { $0.child }, action: { .child($0) })
+  return (deep, s9.scope(state: { $0.child }, action: { .child($0) }))
+}
 
+/// `BENCH_ONLY=name` runs one workload for a long time and nothing else, for `perf record`.
+@MainActor
+func profileOnly() -> Bool {
+  guard let only = ProcessInfo.processInfo.environment["BENCH_ONLY"] else { return false }
+  switch only {
+  case "root":
+    let counter = Store(initialState: Counter.State()) { Counter() }
+    let action = opaque(Counter.Action.increment)
+    for _ in 0..<50_000_000 { tap(counter, action) }
+    blackHole(counter.state.count)
+  case "deep":
+    let (deep, leaf) = makeDeep()
+    let action = opaque(Counter.Action.increment)
+    for _ in 0..<5_000_000 { tap(leaf, action) }
+    blackHole(deep)
+  case "scope":
+    let store = Store(initialState: Nest<Counter>.State(child: Counter.State())) { Nest(child: Counter()) }
+    let action = opaque(Nest<Counter>.Action.child(.increment))
+    for _ in 0..<20_000_000 { tap(store, action) }
+    blackHole(store.state.child.count)
+  case "row":
+    let rows = Int(ProcessInfo.processInfo.environment["BENCH_ROWS"] ?? "10000")!
+    let list = Store(initialState: List.State(rows: IdentifiedArray(uniqueElements: (0..<rows).map { RowFeature.State(id: $0) }))) { List() }
+    for i in 0..<10_000_000 { tap(list, .rows(.element(id: (i &* 7919) % rows, action: .increment))) }
+    blackHole(list.state.rows.count)
+  case "followup":
+    let counter = Store(initialState: Counter.State()) { Counter() }
+    let action = opaque(Counter.Action.incrementTwice)
+    for _ in 0..<20_000_000 { tap(counter, action) }
+    blackHole(counter.state.count)
+  default:
+    print("BENCH_ONLY: one of root, deep, scope, row, followup")
+  }
+  return true
+}
+
+@MainActor
+func run() {
+  if profileOnly() { exit(0) }
+  print("composable-bench (release build; time per operation, best of 5)")
+  print(String(repeating: "-", count: 86))
+
+  let mviCounter = MVICounterStore()
+  let increment = opaque(MVICounterStore.Intent.increment)
+  let floorCounter = measure(10_000_000) { n in for _ in 0..<n { mviCounter.send(increment) } }
+  report("MVI floor: counter send", floorCounter)
+  let mviList = MVIListStore(rows: 10_000)
+  let floorRow = measure(2_000_000) { n in for i in 0..<n { mviList.send(.increment(id: (i &* 7919) % 10_000)) } }
+  report("MVI floor: one-row update among 10,000 rows", floorRow)
+  let mviBigList = MVIListStore(rows: 100_000)
+  let floorRowBig = measure(2_000_000) { n in for i in 0..<n { mviBigList.send(.increment(id: (i &* 7919) % 100_000)) } }
+  report("MVI floor: one-row update among 100,000 rows", floorRowBig)
+  blackHole(mviBigList.rows.count)
+  let incrementTwice = opaque(MVICounterStore.Intent.incrementTwice)
+  let floorFollowUp = measure(5_000_000) { n in for _ in 0..<n { mviCounter.send(incrementTwice) } }
+  report("MVI floor: intent with a follow-up", floorFollowUp)
+  blackHole(mviCounter.count)
+  blackHole(mviList.rows.count)
+  print(String(repeating: "-", count: 86))
+
+  let counter = Store(initialState: Counter.State()) { Counter() }
+  let counterIncrement = opaque(Counter.Action.increment)
+  report("root send (counter)", measure(2_000_000) { n in for _ in 0..<n { tap(counter, counterIncrement) } }, floor: floorCounter)
+
+  let (deep, leaf) = makeDeep()
+  report("send from a store scoped 10 levels deep", measure(500_000) { n in for _ in 0..<n { tap(leaf, counterIncrement) } }, floor: floorCounter)
+  blackHole(deep.state)
+
+  let childIncrement = opaque(Nest<Counter>.Action.child(.increment))
   let withoutChildren = Store(initialState: Nest<Counter>.State(child: Counter.State())) { Nest(child: Counter()) }
-  report("root send, one Scope level, no scoped stores", measure(2_000_000) { n in for _ in 0..<n { withoutChildren.send(.child(.increment)) } }, floor: floorCounter)
+  report("root send, one Scope level, no scoped stores", measure(2_000_000) { n in for _ in 0..<n { tap(withoutChildren, childIncrement) } }, floor: floorCounter)
   let withChildren = Store(initialState: Nest<Counter>.State(child: Counter.State())) { Nest(child: Counter()) }
   let children = (0..<10).map { _ in withChildren.scope(state: { $0.child }, action: { .child($0) }) }
-  report("root send with 10 live scoped stores", measure(2_000_000) { n in for _ in 0..<n { withChildren.send(.child(.increment)) } }, floor: floorCounter)
+  report("root send with 10 live scoped stores", measure(2_000_000) { n in for _ in 0..<n { tap(withChildren, childIncrement) } }, floor: floorCounter)
   blackHole(children)
 
+  var perRowSmall = 0.0
   for rows in [10_000, 100_000] {
     let list = Store(initialState: List.State(rows: IdentifiedArray(uniqueElements: (0..<rows).map { RowFeature.State(id: $0) }))) { List() }
     let perRow = measure(500_000) { n in
-      for i in 0..<n { list.send(.rows(.element(id: (i &* 7919) % rows, action: .increment))) }
+      for i in 0..<n { tap(list, .rows(.element(id: (i &* 7919) % rows, action: .increment))) }
     }
     report("forEach send to one row of \(rows.formatted()) rows", perRow, floor: rows == 10_000 ? floorRow : floorRowBig)
+    if rows == 10_000 {
+      perRowSmall = perRow
+    } else {
+      print("\("  100,000 rows against 10,000 rows".padding(toLength: 58, withPad: " ", startingAt: 0))              \(String(format: "%6.2fx", perRow / perRowSmall))")
+    }
   }
 
   let followUp = Store(initialState: Counter.State()) { Counter() }
-  report("action with one .send follow-up", measure(2_000_000) { n in for _ in 0..<n { followUp.send(.incrementTwice) } }, floor: floorFollowUp)
+  let counterIncrementTwice = opaque(Counter.Action.incrementTwice)
+  report("action with one .send follow-up", measure(2_000_000) { n in for _ in 0..<n { tap(followUp, counterIncrementTwice) } }, floor: floorFollowUp)
 
   let identified = IdentifiedArray(uniqueElements: (0..<100_000).map { RowFeature.State(id: $0) })
   let dictionary = Dictionary(uniqueKeysWithValues: (0..<100_000).map { ($0, RowFeature.State(id: $0)) })
@@ -309,6 +362,8 @@ func runTaskPaper() {
 }
 
 MainActor.assumeIsolated { run() }
+// `BENCH_CORE=1` stops after the store figures, for quick comparisons.
+if ProcessInfo.processInfo.environment["BENCH_CORE"] != nil { exit(0) }
 MainActor.assumeIsolated { runTaskPaper() }
 let finished = DispatchSemaphore(value: 0)
 Task { @MainActor in
