@@ -188,31 +188,34 @@ func makeDeep() -> (Store<Deep.State, Deep.Action>, Store<Counter.State, Counter
 @MainActor
 func profileOnly() -> Bool {
   guard let only = ProcessInfo.processInfo.environment["BENCH_ONLY"] else { return false }
+  // `BENCH_N` scales the iterations, e.g. down for valgrind.
+  let scale = Double(ProcessInfo.processInfo.environment["BENCH_N"] ?? "1")!
+  func n(_ count: Int) -> Int { Int(Double(count) * scale) }
   switch only {
   case "root":
     let counter = Store(initialState: Counter.State()) { Counter() }
     let action = opaque(Counter.Action.increment)
-    for _ in 0..<50_000_000 { tap(counter, action) }
+    for _ in 0..<n(50_000_000) { tap(counter, action) }
     blackHole(counter.state.count)
   case "deep":
     let (deep, leaf) = makeDeep()
     let action = opaque(Counter.Action.increment)
-    for _ in 0..<5_000_000 { tap(leaf, action) }
+    for _ in 0..<n(5_000_000) { tap(leaf, action) }
     blackHole(deep)
   case "scope":
     let store = Store(initialState: Nest<Counter>.State(child: Counter.State())) { Nest(child: Counter()) }
     let action = opaque(Nest<Counter>.Action.child(.increment))
-    for _ in 0..<20_000_000 { tap(store, action) }
+    for _ in 0..<n(20_000_000) { tap(store, action) }
     blackHole(store.state.child.count)
   case "row":
     let rows = Int(ProcessInfo.processInfo.environment["BENCH_ROWS"] ?? "10000")!
     let list = Store(initialState: List.State(rows: IdentifiedArray(uniqueElements: (0..<rows).map { RowFeature.State(id: $0) }))) { List() }
-    for i in 0..<10_000_000 { tap(list, .rows(.element(id: (i &* 7919) % rows, action: .increment))) }
+    for i in 0..<n(10_000_000) { tap(list, .rows(.element(id: (i &* 7919) % rows, action: .increment))) }
     blackHole(list.state.rows.count)
   case "followup":
     let counter = Store(initialState: Counter.State()) { Counter() }
     let action = opaque(Counter.Action.incrementTwice)
-    for _ in 0..<20_000_000 { tap(counter, action) }
+    for _ in 0..<n(20_000_000) { tap(counter, action) }
     blackHole(counter.state.count)
   default:
     print("BENCH_ONLY: one of root, deep, scope, row, followup")

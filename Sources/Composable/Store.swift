@@ -264,6 +264,7 @@ public final class Store<State, Action> {
   /// ```swift
   /// let counterStore = appStore.scope(state: \.counter, action: .counter)
   /// ```
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: CasePath<Action, ChildAction>
@@ -276,13 +277,22 @@ public final class Store<State, Action> {
 
   /// A store for a child feature, with closures that derive the child's state and embed its
   /// actions.
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: @escaping (State) -> ChildState,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
-    Store<ChildState, ChildAction>(
+    // A scope of a scoped store sends through its parent's closure directly, skipping the
+    // parent's own `send`: one closure call per level of scoping.
+    let send: (ChildAction) -> StoreTask
+    if let parentSend {
+      send = { parentSend(fromChildAction($0)) }
+    } else {
+      send = { self.send(fromChildAction($0)) }
+    }
+    return Store<ChildState, ChildAction>(
       state: { toChildState(self.state) },
-      send: { self.send(fromChildAction($0)) },
+      send: send,
       observe: { observer in self.observe { observer(toChildState($0)) } }
     )
   }
