@@ -114,6 +114,40 @@ extension CasePath where Root == ForEachHost.Action {
   }
 }
 
+/// Rows that the parent removes in answer to their own action, reached either through a stored
+/// property or through a computed one (which `forEach` cannot reach by offset).
+private struct ForEachPruningParent: Reducer {
+  struct State: Equatable {
+    var storage: IdentifiedArrayOf<ForEachRow.State>
+    var computed: IdentifiedArrayOf<ForEachRow.State> {
+      get { storage }
+      set { storage = newValue }
+    }
+  }
+  enum Action: Equatable {
+    case rows(IdentifiedAction<Int, ForEachRow.Action>)
+  }
+
+  let feeds: TestFeeds
+  let throughComputedProperty: Bool
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case let .rows(.element(id, .increment)) = action { state.storage.remove(id: id) }
+      return .none
+    }
+    .forEach(throughComputedProperty ? \.computed : \.storage, action: .forEachPruningRows) {
+      ForEachRow(feeds: feeds)
+    }
+  }
+}
+
+extension CasePath where Root == ForEachPruningParent.Action {
+  fileprivate static var forEachPruningRows: CasePath<Root, IdentifiedAction<Int, ForEachRow.Action>> {
+    .init(Root.rows) { if case let .rows(v) = $0 { v } else { nil } }
+  }
+}
+
 private func forEachRows(_ ids: Int...) -> IdentifiedArrayOf<ForEachRow.State> {
   IdentifiedArrayOf(uniqueElements: ids.map { ForEachRow.State(id: $0) })
 }
@@ -175,6 +209,26 @@ private func forEachRows(_ ids: Int...) -> IdentifiedArrayOf<ForEachRow.State> {
     await store.send(.remove(3)) { $0.rows = [] }
     await store.finish()
     #expect(Set(feeds.ended) == ["row 1", "row 2", "row 3"])
+  }
+
+  @Test(arguments: [false, true])
+  func aRowRemovedInAnswerToItsOwnActionHasItsEffectsCancelled(throughComputedProperty: Bool) async {
+    let feeds = TestFeeds()
+    let store = TestStore(initialState: ForEachPruningParent.State(storage: forEachRows(1, 2))) {
+      ForEachPruningParent(feeds: feeds, throughComputedProperty: throughComputedProperty)
+    }
+    await store.send(.rows(.element(id: 1, action: .listen)))
+    let second = await store.send(.rows(.element(id: 2, action: .listen)))
+
+    await store.send(.rows(.element(id: 2, action: .increment))) { $0.storage = forEachRows(1) }
+    // Passes only once row 2's effect has ended, which it does only when cancelled.
+    await second.finish()
+    #expect(feeds.ended == ["row 2"])
+
+    feeds.send(5, to: "row 1")
+    await store.receive(.rows(.element(id: 1, action: .heard(5)))) { $0.storage[id: 1]?.heard = [5] }
+    await store.send(.rows(.element(id: 1, action: .stopListening)))
+    await store.finish()
   }
 
   @Test func twoRowsUsingTheSameCancelIDDoNotCancelEachOther() async {
