@@ -223,78 +223,103 @@ func profileOnly() -> Bool {
   return true
 }
 
+/// One measured loop: `body(n)` performs `n` operations.
+struct Workload {
+  let name: String
+  let iterations: Int
+  let body: (Int) -> Void
+}
+
+/// Measures the workloads in rounds, each round running every workload once, and returns the
+/// best ns per operation of each. Interleaving keeps a change in the machine's load (other
+/// processes share its cores and caches) from favouring whichever workload ran at a quiet moment,
+/// so ratios between workloads of the same run are fair.
+@MainActor
+func measureInterleaved(_ workloads: [Workload], rounds: Int = 7) -> [Double] {
+  for workload in workloads { workload.body(max(1, workload.iterations / 10)) }  // warm up
+  var best = [Double](repeating: .infinity, count: workloads.count)
+  for _ in 0..<rounds {
+    for (index, workload) in workloads.enumerated() {
+      let start = DispatchTime.now().uptimeNanoseconds
+      workload.body(workload.iterations)
+      let elapsed = DispatchTime.now().uptimeNanoseconds - start
+      best[index] = min(best[index], Double(elapsed) / Double(workload.iterations))
+    }
+  }
+  return best
+}
+
 @MainActor
 func run() {
   if profileOnly() { exit(0) }
-  print("composable-bench (release build; time per operation, best of 5)")
+  print("composable-bench (release build; time per operation, best of 7 interleaved rounds)")
   print(String(repeating: "-", count: 86))
 
+  // The floor.
   let mviCounter = MVICounterStore()
   let increment = opaque(MVICounterStore.Intent.increment)
-  let floorCounter = measure(10_000_000) { n in for _ in 0..<n { mviCounter.send(increment) } }
-  report("MVI floor: counter send", floorCounter)
-  let mviList = MVIListStore(rows: 10_000)
-  let floorRow = measure(2_000_000) { n in for i in 0..<n { mviList.send(.increment(id: (i &* 7919) % 10_000)) } }
-  report("MVI floor: one-row update among 10,000 rows", floorRow)
-  let mviBigList = MVIListStore(rows: 100_000)
-  let floorRowBig = measure(2_000_000) { n in for i in 0..<n { mviBigList.send(.increment(id: (i &* 7919) % 100_000)) } }
-  report("MVI floor: one-row update among 100,000 rows", floorRowBig)
-  blackHole(mviBigList.rows.count)
   let incrementTwice = opaque(MVICounterStore.Intent.incrementTwice)
-  let floorFollowUp = measure(5_000_000) { n in for _ in 0..<n { mviCounter.send(incrementTwice) } }
-  report("MVI floor: intent with a follow-up", floorFollowUp)
-  blackHole(mviCounter.count)
-  blackHole(mviList.rows.count)
-  print(String(repeating: "-", count: 86))
+  let mviList = MVIListStore(rows: 10_000)
+  let mviBigList = MVIListStore(rows: 100_000)
 
+  // The library.
   let counter = Store(initialState: Counter.State()) { Counter() }
   let counterIncrement = opaque(Counter.Action.increment)
-  report("root send (counter)", measure(2_000_000) { n in for _ in 0..<n { tap(counter, counterIncrement) } }, floor: floorCounter)
-
+  let counterIncrementTwice = opaque(Counter.Action.incrementTwice)
   let (deep, leaf) = makeDeep()
-  report("send from a store scoped 10 levels deep", measure(500_000) { n in for _ in 0..<n { tap(leaf, counterIncrement) } }, floor: floorCounter)
-  blackHole(deep.state)
-
   let childIncrement = opaque(Nest<Counter>.Action.child(.increment))
   let withoutChildren = Store(initialState: Nest<Counter>.State(child: Counter.State())) { Nest(child: Counter()) }
-  report("root send, one Scope level, no scoped stores", measure(2_000_000) { n in for _ in 0..<n { tap(withoutChildren, childIncrement) } }, floor: floorCounter)
   let withChildren = Store(initialState: Nest<Counter>.State(child: Counter.State())) { Nest(child: Counter()) }
   let children = (0..<10).map { _ in withChildren.scope(state: { $0.child }, action: { .child($0) }) }
-  report("root send with 10 live scoped stores", measure(2_000_000) { n in for _ in 0..<n { tap(withChildren, childIncrement) } }, floor: floorCounter)
-  blackHole(children)
-
-  var perRowSmall = 0.0
-  for rows in [10_000, 100_000] {
-    let list = Store(initialState: List.State(rows: IdentifiedArray(uniqueElements: (0..<rows).map { RowFeature.State(id: $0) }))) { List() }
-    let perRow = measure(500_000) { n in
-      for i in 0..<n { tap(list, .rows(.element(id: (i &* 7919) % rows, action: .increment))) }
-    }
-    report("forEach send to one row of \(rows.formatted()) rows", perRow, floor: rows == 10_000 ? floorRow : floorRowBig)
-    if rows == 10_000 {
-      perRowSmall = perRow
-    } else {
-      print("\("  100,000 rows against 10,000 rows".padding(toLength: 58, withPad: " ", startingAt: 0))              \(String(format: "%6.2fx", perRow / perRowSmall))")
-    }
-  }
-
+  let list = Store(initialState: List.State(rows: IdentifiedArray(uniqueElements: (0..<10_000).map { RowFeature.State(id: $0) }))) { List() }
+  let bigList = Store(initialState: List.State(rows: IdentifiedArray(uniqueElements: (0..<100_000).map { RowFeature.State(id: $0) }))) { List() }
   let followUp = Store(initialState: Counter.State()) { Counter() }
-  let counterIncrementTwice = opaque(Counter.Action.incrementTwice)
-  report("action with one .send follow-up", measure(2_000_000) { n in for _ in 0..<n { tap(followUp, counterIncrementTwice) } }, floor: floorFollowUp)
+
+  let times = measureInterleaved([
+    Workload(name: "floor counter", iterations: 10_000_000) { n in for _ in 0..<n { mviCounter.send(increment) } },
+    Workload(name: "floor row", iterations: 2_000_000) { n in for i in 0..<n { mviList.send(.increment(id: (i &* 7919) % 10_000)) } },
+    Workload(name: "floor big row", iterations: 2_000_000) { n in for i in 0..<n { mviBigList.send(.increment(id: (i &* 7919) % 100_000)) } },
+    Workload(name: "floor follow-up", iterations: 5_000_000) { n in for _ in 0..<n { mviCounter.send(incrementTwice) } },
+    Workload(name: "root", iterations: 2_000_000) { n in for _ in 0..<n { tap(counter, counterIncrement) } },
+    Workload(name: "deep", iterations: 500_000) { n in for _ in 0..<n { tap(leaf, counterIncrement) } },
+    Workload(name: "scope", iterations: 2_000_000) { n in for _ in 0..<n { tap(withoutChildren, childIncrement) } },
+    Workload(name: "scoped stores", iterations: 2_000_000) { n in for _ in 0..<n { tap(withChildren, childIncrement) } },
+    Workload(name: "row", iterations: 500_000) { n in for i in 0..<n { tap(list, .rows(.element(id: (i &* 7919) % 10_000, action: .increment))) } },
+    Workload(name: "big row", iterations: 500_000) { n in for i in 0..<n { tap(bigList, .rows(.element(id: (i &* 7919) % 100_000, action: .increment))) } },
+    Workload(name: "follow-up", iterations: 2_000_000) { n in for _ in 0..<n { tap(followUp, counterIncrementTwice) } },
+  ])
+  blackHole((mviCounter.count, mviList.rows.count, mviBigList.rows.count, deep.state, children))
+  let (floorCounter, floorRow, floorRowBig, floorFollowUp) = (times[0], times[1], times[2], times[3])
+  report("MVI floor: counter send", floorCounter)
+  report("MVI floor: one-row update among 10,000 rows", floorRow)
+  report("MVI floor: one-row update among 100,000 rows", floorRowBig)
+  report("MVI floor: intent with a follow-up", floorFollowUp)
+  print(String(repeating: "-", count: 86))
+  report("root send (counter)", times[4], floor: floorCounter)
+  report("send from a store scoped 10 levels deep", times[5], floor: floorCounter)
+  report("root send, one Scope level, no scoped stores", times[6], floor: floorCounter)
+  report("root send with 10 live scoped stores", times[7], floor: floorCounter)
+  report("forEach send to one row of 10,000 rows", times[8], floor: floorRow)
+  report("forEach send to one row of 100,000 rows", times[9], floor: floorRowBig)
+  print("\("  the same, 100,000 rows against 10,000 rows".padding(toLength: 58, withPad: " ", startingAt: 0)) \(String(repeating: " ", count: 13))   \(String(format: "%6.2fx", times[9] / times[8]))")
+  report("action with one .send follow-up", times[10], floor: floorFollowUp)
 
   let identified = IdentifiedArray(uniqueElements: (0..<100_000).map { RowFeature.State(id: $0) })
   let dictionary = Dictionary(uniqueKeysWithValues: (0..<100_000).map { ($0, RowFeature.State(id: $0)) })
-  let dictionaryLookup = measure(5_000_000) { n in
-    var sum = 0
-    for i in 0..<n { sum &+= dictionary[(i &* 7919) % 100_000]!.count }
-    blackHole(sum)
-  }
-  report("Dictionary lookup by key (100,000 entries)", dictionaryLookup)
-  let identifiedLookup = measure(5_000_000) { n in
-    var sum = 0
-    for i in 0..<n { sum &+= identified[id: (i &* 7919) % 100_000]!.count }
-    blackHole(sum)
-  }
-  print("\("IdentifiedArray lookup by id (100,000 elements)".padding(toLength: 58, withPad: " ", startingAt: 0)) \(String(format: "%10.1f ns", identifiedLookup))   \(String(format: "%6.2fx Dictionary", identifiedLookup / dictionaryLookup))")
+  let lookups = measureInterleaved([
+    Workload(name: "dictionary", iterations: 5_000_000) { n in
+      var sum = 0
+      for i in 0..<n { sum &+= dictionary[(i &* 7919) % 100_000]!.count }
+      blackHole(sum)
+    },
+    Workload(name: "identified", iterations: 5_000_000) { n in
+      var sum = 0
+      for i in 0..<n { sum &+= identified[id: (i &* 7919) % 100_000]!.count }
+      blackHole(sum)
+    },
+  ])
+  report("Dictionary lookup by key (100,000 entries)", lookups[0])
+  print("\("IdentifiedArray lookup by id (100,000 elements)".padding(toLength: 58, withPad: " ", startingAt: 0)) \(String(format: "%10.1f ns", lookups[1]))   \(String(format: "%6.2fx Dictionary", lookups[1] / lookups[0]))")
 }
 
 // MARK: - TestStore
