@@ -42,7 +42,7 @@ public final class Store<State, Action> {
   @usableFromInline let statePointer: UnsafeMutablePointer<State>?
   @usableFromInline let loop: UnsafeMutablePointer<Loop>?
   @usableFromInline let reducer: ((inout State, Action) -> Effect<Action>)?
-  @usableFromInline let dependencyBinder: MainActorScopeBinder?
+  @usableFromInline let dependencyBinder: ScopeBinder?
   @usableFromInline let parentState: (() -> State)?
   @usableFromInline let parentSend: ((Action) -> StoreTask)?
   @usableFromInline let parentObserve: ((@escaping @MainActor (State) -> Void) -> StoreSubscription)?
@@ -121,7 +121,7 @@ public final class Store<State, Action> {
     self.statePointer = root.state
     self.loop = root.loop
     self.reducer = reduce
-    self.dependencyBinder = MainActorScopeBinder(unretained: root.scope)
+    self.dependencyBinder = ScopeBinder(unretained: root.scope)
     self.parentState = nil
     self.parentSend = nil
     self.parentObserve = nil
@@ -161,23 +161,30 @@ public final class Store<State, Action> {
   ///
   /// - Returns: The effects started; `await store.send(action).finish()` waits for them.
   @inlinable
+  @inline(__always)
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    guard let loop else { return parentSend!(action) }
-    if loop.pointee.isProcessing {
-      loop.pointee.queue.append(action)
-      return StoreTask(nil)
-    }
+    // The common case: a root store that is not processing, an action with no effect, no
+    // follow-up and no observer. Everything else is out of line, so this inlines into callers.
+    guard let loop, !loop.pointee.isProcessing else { return sendToParentOrQueue(action) }
     loop.pointee.isProcessing = true
     let effect = dependencyBinder.unsafelyUnwrapped.run {
       reducer!(&statePointer.unsafelyUnwrapped.pointee, action)
     }
-    // The common case: no effect, no follow-up, no observer. Everything else is out of line.
     if effect.isNone, loop.pointee.queue.isEmpty, loop.pointee.observers.isEmpty {
       loop.pointee.isProcessing = false
       return StoreTask(nil)
     }
     return finishProcessing(after: effect)
+  }
+
+  /// Sends through the parent of a scoped store, or queues an action sent while processing.
+  @inlinable
+  @inline(never)
+  func sendToParentOrQueue(_ action: Action) -> StoreTask {
+    guard let loop else { return parentSend!(action) }
+    loop.pointee.queue.append(action)
+    return StoreTask(nil)
   }
 
   /// Starts `effect`, processes the queued actions and notifies the observers, for the `send`
