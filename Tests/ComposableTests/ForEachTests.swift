@@ -53,6 +53,7 @@ private struct ForEachParent: Reducer {
     case add(Int)
     case remove(Int)
     case reverse
+    case replace([Int])
     case cancelListeningFromParent
   }
 
@@ -72,6 +73,8 @@ private struct ForEachParent: Reducer {
         state.rows.remove(id: id)
       case .reverse:
         state.rows.reverse()
+      case let .replace(ids):
+        state.rows = IdentifiedArray(uniqueElements: ids.map { ForEachRow.State(id: $0) })
       case .cancelListeningFromParent:
         return .cancel(id: ForEachRow.CancelID.listening)
       }
@@ -228,6 +231,27 @@ private func forEachRows(_ ids: Int...) -> IdentifiedArrayOf<ForEachRow.State> {
     feeds.send(5, to: "row 1")
     await store.receive(.rows(.element(id: 1, action: .heard(5)))) { $0.storage[id: 1]?.heard = [5] }
     await store.send(.rows(.element(id: 1, action: .stopListening)))
+    await store.finish()
+  }
+
+  @Test func replacingTheWholeCollectionEndsTheEffectsOfTheRowsThatAreGone() async {
+    let feeds = TestFeeds()
+    let store = TestStore(initialState: ForEachParent.State(rows: forEachRows(1, 2, 3))) {
+      ForEachParent(feeds: feeds)
+    }
+    let first = await store.send(.rows(.element(id: 1, action: .listen)))
+    let second = await store.send(.rows(.element(id: 2, action: .listen)))
+    await store.send(.rows(.element(id: 3, action: .listen)))
+
+    await store.send(.replace([3, 4])) { $0.rows = forEachRows(3, 4) }
+    await first.finish()
+    await second.finish()
+    #expect(Set(feeds.ended) == ["row 1", "row 2"])
+
+    // Row 3 kept its identity, so it still listens.
+    feeds.send(9, to: "row 3")
+    await store.receive(.rows(.element(id: 3, action: .heard(9)))) { $0.rows[id: 3]?.heard = [9] }
+    await store.send(.rows(.element(id: 3, action: .stopListening)))
     await store.finish()
   }
 

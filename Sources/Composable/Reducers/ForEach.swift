@@ -70,32 +70,28 @@ where Element.State: SendableMetatype {
 
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    // Holding the ids makes any structural change to the collection copy them, so "the same
-    // buffer" below proves that no element was removed, in O(1).
-    let idsBefore: [ID]
-    let storageBefore: [ID].StorageIdentity
+    // The collection's stamp changes with any change to its ids, so an unchanged stamp proves,
+    // in O(1) and without retaining anything, that the parent removed no element.
+    let stampBefore: UInt64
     var elementEffect = Effect<Parent.Action>.none
     if case let .element(id, elementAction)? = toElementAction._extract(action) {
-      let (ids, storage, effect) = withElements(&state) { elements in
-        (
-          elements._ids, elements._ids.storageIdentity,
-          elements.modify(id: id) { element.reduce(into: &$0, action: elementAction) }
-        )
+      let (stamp, effect) = withElements(&state) { elements in
+        (elements._observedStamp(), elements.modify(id: id) { element.reduce(into: &$0, action: elementAction) })
       }
-      idsBefore = ids
-      storageBefore = storage
+      stampBefore = stamp
       if let effect {
         if !effect.isNone { elementEffect = embed(effect, id: id) }
       } else {
         reportMissingElement(action: action, id: id)
       }
     } else {
-      (idsBefore, storageBefore) = withElements(&state) { ($0._ids, $0._ids.storageIdentity) }
+      stampBefore = withElements(&state) { $0._observedStamp() }
     }
     let parentEffect = parent.reduce(into: &state, action: action)
-    let unchanged = withElements(&state) { $0._ids.storageIdentity == storageBefore }
-    if unchanged || storageBefore.count == 0 { return elementEffect.merge(with: parentEffect) }
-    return effects(elementEffect, parentEffect, idsBefore: idsBefore, idsAfter: withElements(&state) { $0._ids })
+    if withElements(&state, { $0._stamp == stampBefore }) {
+      return elementEffect.merge(with: parentEffect)
+    }
+    return effects(elementEffect, parentEffect, idsAfter: withElements(&state) { $0._ids })
   }
 
   /// Runs `body` on the collection in place: by offset for a stored property, else through the
@@ -137,38 +133,17 @@ where Element.State: SendableMetatype {
   }
 
   /// The effects of an action after which the collection's ids changed: those of the element
-  /// and the parent, and the cancellation of every removed element's effects.
+  /// and the parent, and the end of every removed element's effects.
   @inlinable
   @inline(never)
   func effects(
-    _ elementEffect: Effect<Parent.Action>, _ parentEffect: Effect<Parent.Action>,
-    idsBefore: [ID], idsAfter: [ID]
+    _ elementEffect: Effect<Parent.Action>, _ parentEffect: Effect<Parent.Action>, idsAfter: [ID]
   ) -> Effect<Parent.Action> {
     let remaining = Set(idsAfter)
-    let removed = idsBefore.filter { !remaining.contains($0) }
-    if removed.isEmpty { return elementEffect.merge(with: parentEffect) }
-    return .merge(
-      [elementEffect, parentEffect] + removed.map { Effect.cancel(id: instance($0).lifetimeID) }
-    )
-  }
-}
-
-extension Array {
-  /// Where the elements are stored, and how many: arrays with the same identity are equal.
-  @inlinable
-  var storageIdentity: StorageIdentity {
-    withUnsafeBufferPointer { StorageIdentity(base: $0.baseAddress, count: $0.count) }
-  }
-
-  @usableFromInline
-  struct StorageIdentity: Equatable {
-    @usableFromInline let base: UnsafePointer<Element>?
-    @usableFromInline let count: Int
-
-    @inlinable
-    init(base: UnsafePointer<Element>?, count: Int) {
-      self.base = base
-      self.count = count
+    let sweep = ChildSweep(operatorID: AnyHashable(toElements)) { identity in
+      guard let id = identity?.base as? ID else { return true }
+      return remaining.contains(id)
     }
+    return .merge(elementEffect, parentEffect, .cancel(id: sweep.id))
   }
 }
