@@ -164,9 +164,10 @@ public final class Store<State, Action> {
   @inline(__always)
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    // The common case: a root store that is not processing, an action with no effect, no
-    // follow-up and no observer. Everything else is out of line, so this inlines into callers.
-    guard let loop, !loop.pointee.isProcessing else { return sendToParentOrQueue(action) }
+    // The common case: a store that is not processing, an action with no effect, no follow-up
+    // and no observer. Everything else is out of line, so this inlines into callers.
+    guard let loop else { return parentSend!(action) }
+    guard !loop.pointee.isProcessing else { return enqueue(action) }
     loop.pointee.isProcessing = true
     let effect = dependencyBinder.unsafelyUnwrapped.run {
       reducer!(&statePointer.unsafelyUnwrapped.pointee, action)
@@ -178,12 +179,11 @@ public final class Store<State, Action> {
     return finishProcessing(after: effect)
   }
 
-  /// Sends through the parent of a scoped store, or queues an action sent while processing.
+  /// Queues an action sent while the store is processing.
   @inlinable
   @inline(never)
-  func sendToParentOrQueue(_ action: Action) -> StoreTask {
-    guard let loop else { return parentSend!(action) }
-    loop.pointee.queue.append(action)
+  func enqueue(_ action: Action) -> StoreTask {
+    loop.unsafelyUnwrapped.pointee.queue.append(action)
     return StoreTask(nil)
   }
 
