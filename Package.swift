@@ -17,7 +17,9 @@ let package = Package(
   ],
   targets: [
     // Library layers: taskman → TaskmanCLI → TaskManager → Composable → Dependencies.
-    .target(name: "Dependencies"),
+    .target(name: "Dependencies", dependencies: ["DependenciesThreadLocal"]),
+    // The thread-local variable that holds the current dependency scope (Swift has none).
+    .target(name: "DependenciesThreadLocal"),
     .target(name: "Composable", dependencies: ["Dependencies"]),
     .target(name: "ComposableTesting", dependencies: ["Composable", "Dependencies"]),
     .target(name: "TaskManager", dependencies: ["Composable", "Dependencies"]),

@@ -11,6 +11,19 @@ import TaskManager
 
 @inline(never) func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
 
+/// Returns `value` through a function the optimiser may not look into, so that an action built
+/// from a literal is not a constant it could specialise a call on.
+@_optimize(none) @inline(never) func opaque<T>(_ value: T) -> T { value }
+
+/// The call a view makes: a real call, which the store's `send` is inlined into but the loop
+/// around it is not. Without it, `send` would be inlined into the measuring loop and the
+/// optimiser could hoist per-send work (loading the root, binding its dependencies) out of it;
+/// the MVI floor's `send` is `@inline(never)` for the same reason.
+@MainActor @inline(never)
+func tap<State, Action>(_ store: Store<State, Action>, _ action: Action) {
+  store.send(action)
+}
+
 /// Runs `body(iterations)` a few times and returns the best ns per iteration.
 @MainActor
 func measure(_ iterations: Int, _ body: (Int) -> Void) -> Double {
@@ -144,40 +157,9 @@ final class MVIListStore {
 
 // MARK: - Run
 
+/// A store of ten nested features and a store scoped to the innermost one.
 @MainActor
-func profileOnly(_ name: String) -> Bool {
-  guard let only = ProcessInfo.processInfo.environment["BENCH_ONLY"] else { return false }
-  let counter = Store(initialState: Counter.State()) { Counter() }
-  if only == "root" { for _ in 0..<20_000_000 { counter.send(.increment) } }
-  blackHole(counter.state.count)
-  return true
-}
-
-@MainActor
-func run() {
-  if profileOnly("root") { return }
-  print("composable-bench (release build; time per operation, best of 5)")
-  print(String(repeating: "-", count: 86))
-
-  let mviCounter = MVICounterStore()
-  let floorCounter = measure(10_000_000) { n in for _ in 0..<n { mviCounter.send(.increment) } }
-  report("MVI floor: counter send", floorCounter)
-  let mviList = MVIListStore(rows: 10_000)
-  let floorRow = measure(2_000_000) { n in for i in 0..<n { mviList.send(.increment(id: (i &* 7919) % 10_000)) } }
-  report("MVI floor: one-row update among 10,000 rows", floorRow)
-  let mviBigList = MVIListStore(rows: 100_000)
-  let floorRowBig = measure(2_000_000) { n in for i in 0..<n { mviBigList.send(.increment(id: (i &* 7919) % 100_000)) } }
-  report("MVI floor: one-row update among 100,000 rows", floorRowBig)
-  blackHole(mviBigList.rows.count)
-  let floorFollowUp = measure(5_000_000) { n in for _ in 0..<n { mviCounter.send(.incrementTwice) } }
-  report("MVI floor: intent with a follow-up", floorFollowUp)
-  blackHole(mviCounter.count)
-  blackHole(mviList.rows.count)
-  print(String(repeating: "-", count: 86))
-
-  let counter = Store(initialState: Counter.State()) { Counter() }
-  report("root send (counter)", measure(2_000_000) { n in for _ in 0..<n { counter.send(.increment) } }, floor: floorCounter)
-
+func makeDeep() -> (Store<Deep.State, Deep.Action>, Store<Counter.State, Counter.Action>) {
   let l1 = Nest<Counter>.State(child: Counter.State())
   let l2 = Nest<Nest<Counter>>.State(child: l1)
   let l3 = Nest<Nest<Nest<Counter>>>.State(child: l2)
@@ -190,55 +172,154 @@ func run() {
   let l10 = Deep.State(child: l9)
   let deepReducer = Nest(child: Nest(child: Nest(child: Nest(child: Nest(child: Nest(child: Nest(child: Nest(child: Nest(child: Nest(child: Counter()))))))))))
   let deep = Store(initialState: l10) { deepReducer }
-  var scoped: Store<Counter.State, Counter.Action>? = nil
-  do {
-    let s1 = deep.scope(state: { $0.child }, action: { .child($0) })
-    let s2 = s1.scope(state: { $0.child }, action: { .child($0) })
-    let s3 = s2.scope(state: { $0.child }, action: { .child($0) })
-    let s4 = s3.scope(state: { $0.child }, action: { .child($0) })
-    let s5 = s4.scope(state: { $0.child }, action: { .child($0) })
-    let s6 = s5.scope(state: { $0.child }, action: { .child($0) })
-    let s7 = s6.scope(state: { $0.child }, action: { .child($0) })
-    let s8 = s7.scope(state: { $0.child }, action: { .child($0) })
-    let s9 = s8.scope(state: { $0.child }, action: { .child($0) })
-    scoped = s9.scope(state: { $0.child }, action: { .child($0) })
-  }
-  let leaf = scoped!
-  report("send from a store scoped 10 levels deep", measure(500_000) { n in for _ in 0..<n { leaf.send(.increment) } }, floor: floorCounter)
-  blackHole(leaf.state.count)
+  let s1 = deep.scope(state: { $0.child }, action: { .child($0) })
+  let s2 = s1.scope(state: { $0.child }, action: { .child($0) })
+  let s3 = s2.scope(state: { $0.child }, action: { .child($0) })
+  let s4 = s3.scope(state: { $0.child }, action: { .child($0) })
+  let s5 = s4.scope(state: { $0.child }, action: { .child($0) })
+  let s6 = s5.scope(state: { $0.child }, action: { .child($0) })
+  let s7 = s6.scope(state: { $0.child }, action: { .child($0) })
+  let s8 = s7.scope(state: { $0.child }, action: { .child($0) })
+  let s9 = s8.scope(state: { $0.child }, action: { .child($0) })
+  return (deep, s9.scope(state: { $0.child }, action: { .child($0) }))
+}
 
+/// `BENCH_ONLY=name` runs one workload for a long time and nothing else, for `perf record`.
+@MainActor
+func profileOnly() -> Bool {
+  guard let only = ProcessInfo.processInfo.environment["BENCH_ONLY"] else { return false }
+  // `BENCH_N` scales the iterations, e.g. down for valgrind.
+  let scale = Double(ProcessInfo.processInfo.environment["BENCH_N"] ?? "1")!
+  func n(_ count: Int) -> Int { Int(Double(count) * scale) }
+  switch only {
+  case "root":
+    let counter = Store(initialState: Counter.State()) { Counter() }
+    let action = opaque(Counter.Action.increment)
+    for _ in 0..<n(50_000_000) { tap(counter, action) }
+    blackHole(counter.state.count)
+  case "deep":
+    let (deep, leaf) = makeDeep()
+    let action = opaque(Counter.Action.increment)
+    for _ in 0..<n(5_000_000) { tap(leaf, action) }
+    blackHole(deep)
+  case "scope":
+    let store = Store(initialState: Nest<Counter>.State(child: Counter.State())) { Nest(child: Counter()) }
+    let action = opaque(Nest<Counter>.Action.child(.increment))
+    for _ in 0..<n(20_000_000) { tap(store, action) }
+    blackHole(store.state.child.count)
+  case "row":
+    let rows = Int(ProcessInfo.processInfo.environment["BENCH_ROWS"] ?? "10000")!
+    let list = Store(initialState: List.State(rows: IdentifiedArray(uniqueElements: (0..<rows).map { RowFeature.State(id: $0) }))) { List() }
+    for i in 0..<n(10_000_000) { tap(list, .rows(.element(id: (i &* 7919) % rows, action: .increment))) }
+    blackHole(list.state.rows.count)
+  case "followup":
+    let counter = Store(initialState: Counter.State()) { Counter() }
+    let action = opaque(Counter.Action.incrementTwice)
+    for _ in 0..<n(20_000_000) { tap(counter, action) }
+    blackHole(counter.state.count)
+  default:
+    print("BENCH_ONLY: one of root, deep, scope, row, followup")
+  }
+  return true
+}
+
+/// One measured loop: `body(n)` performs `n` operations.
+struct Workload {
+  let name: String
+  let iterations: Int
+  let body: (Int) -> Void
+}
+
+/// Measures the workloads in rounds, each round running every workload once, and returns the
+/// best ns per operation of each. Interleaving keeps a change in the machine's load (other
+/// processes share its cores and caches) from favouring whichever workload ran at a quiet moment,
+/// so ratios between workloads of the same run are fair.
+@MainActor
+func measureInterleaved(_ workloads: [Workload], rounds: Int = 7) -> [Double] {
+  for workload in workloads { workload.body(max(1, workload.iterations / 10)) }  // warm up
+  var best = [Double](repeating: .infinity, count: workloads.count)
+  for _ in 0..<rounds {
+    for (index, workload) in workloads.enumerated() {
+      let start = DispatchTime.now().uptimeNanoseconds
+      workload.body(workload.iterations)
+      let elapsed = DispatchTime.now().uptimeNanoseconds - start
+      best[index] = min(best[index], Double(elapsed) / Double(workload.iterations))
+    }
+  }
+  return best
+}
+
+@MainActor
+func run() {
+  if profileOnly() { exit(0) }
+  print("composable-bench (release build; time per operation, best of 7 interleaved rounds)")
+  print(String(repeating: "-", count: 86))
+
+  // The floor.
+  let mviCounter = MVICounterStore()
+  let increment = opaque(MVICounterStore.Intent.increment)
+  let incrementTwice = opaque(MVICounterStore.Intent.incrementTwice)
+  let mviList = MVIListStore(rows: 10_000)
+  let mviBigList = MVIListStore(rows: 100_000)
+
+  // The library.
+  let counter = Store(initialState: Counter.State()) { Counter() }
+  let counterIncrement = opaque(Counter.Action.increment)
+  let counterIncrementTwice = opaque(Counter.Action.incrementTwice)
+  let (deep, leaf) = makeDeep()
+  let childIncrement = opaque(Nest<Counter>.Action.child(.increment))
   let withoutChildren = Store(initialState: Nest<Counter>.State(child: Counter.State())) { Nest(child: Counter()) }
-  report("root send, one Scope level, no scoped stores", measure(2_000_000) { n in for _ in 0..<n { withoutChildren.send(.child(.increment)) } }, floor: floorCounter)
   let withChildren = Store(initialState: Nest<Counter>.State(child: Counter.State())) { Nest(child: Counter()) }
   let children = (0..<10).map { _ in withChildren.scope(state: { $0.child }, action: { .child($0) }) }
-  report("root send with 10 live scoped stores", measure(2_000_000) { n in for _ in 0..<n { withChildren.send(.child(.increment)) } }, floor: floorCounter)
-  blackHole(children)
-
-  for rows in [10_000, 100_000] {
-    let list = Store(initialState: List.State(rows: IdentifiedArray(uniqueElements: (0..<rows).map { RowFeature.State(id: $0) }))) { List() }
-    let perRow = measure(500_000) { n in
-      for i in 0..<n { list.send(.rows(.element(id: (i &* 7919) % rows, action: .increment))) }
-    }
-    report("forEach send to one row of \(rows.formatted()) rows", perRow, floor: rows == 10_000 ? floorRow : floorRowBig)
-  }
-
+  let list = Store(initialState: List.State(rows: IdentifiedArray(uniqueElements: (0..<10_000).map { RowFeature.State(id: $0) }))) { List() }
+  let bigList = Store(initialState: List.State(rows: IdentifiedArray(uniqueElements: (0..<100_000).map { RowFeature.State(id: $0) }))) { List() }
   let followUp = Store(initialState: Counter.State()) { Counter() }
-  report("action with one .send follow-up", measure(2_000_000) { n in for _ in 0..<n { followUp.send(.incrementTwice) } }, floor: floorFollowUp)
+
+  let times = measureInterleaved([
+    Workload(name: "floor counter", iterations: 10_000_000) { n in for _ in 0..<n { mviCounter.send(increment) } },
+    Workload(name: "floor row", iterations: 2_000_000) { n in for i in 0..<n { mviList.send(.increment(id: (i &* 7919) % 10_000)) } },
+    Workload(name: "floor big row", iterations: 2_000_000) { n in for i in 0..<n { mviBigList.send(.increment(id: (i &* 7919) % 100_000)) } },
+    Workload(name: "floor follow-up", iterations: 5_000_000) { n in for _ in 0..<n { mviCounter.send(incrementTwice) } },
+    Workload(name: "root", iterations: 2_000_000) { n in for _ in 0..<n { tap(counter, counterIncrement) } },
+    Workload(name: "deep", iterations: 500_000) { n in for _ in 0..<n { tap(leaf, counterIncrement) } },
+    Workload(name: "scope", iterations: 2_000_000) { n in for _ in 0..<n { tap(withoutChildren, childIncrement) } },
+    Workload(name: "scoped stores", iterations: 2_000_000) { n in for _ in 0..<n { tap(withChildren, childIncrement) } },
+    Workload(name: "row", iterations: 500_000) { n in for i in 0..<n { tap(list, .rows(.element(id: (i &* 7919) % 10_000, action: .increment))) } },
+    Workload(name: "big row", iterations: 500_000) { n in for i in 0..<n { tap(bigList, .rows(.element(id: (i &* 7919) % 100_000, action: .increment))) } },
+    Workload(name: "follow-up", iterations: 2_000_000) { n in for _ in 0..<n { tap(followUp, counterIncrementTwice) } },
+  ])
+  blackHole((mviCounter.count, mviList.rows.count, mviBigList.rows.count, deep.state, children))
+  let (floorCounter, floorRow, floorRowBig, floorFollowUp) = (times[0], times[1], times[2], times[3])
+  report("MVI floor: counter send", floorCounter)
+  report("MVI floor: one-row update among 10,000 rows", floorRow)
+  report("MVI floor: one-row update among 100,000 rows", floorRowBig)
+  report("MVI floor: intent with a follow-up", floorFollowUp)
+  print(String(repeating: "-", count: 86))
+  report("root send (counter)", times[4], floor: floorCounter)
+  report("send from a store scoped 10 levels deep", times[5], floor: floorCounter)
+  report("root send, one Scope level, no scoped stores", times[6], floor: floorCounter)
+  report("root send with 10 live scoped stores", times[7], floor: floorCounter)
+  report("forEach send to one row of 10,000 rows", times[8], floor: floorRow)
+  report("forEach send to one row of 100,000 rows", times[9], floor: floorRowBig)
+  print("\("  the same, 100,000 rows against 10,000 rows".padding(toLength: 58, withPad: " ", startingAt: 0)) \(String(repeating: " ", count: 13))   \(String(format: "%6.2fx", times[9] / times[8]))")
+  report("action with one .send follow-up", times[10], floor: floorFollowUp)
 
   let identified = IdentifiedArray(uniqueElements: (0..<100_000).map { RowFeature.State(id: $0) })
   let dictionary = Dictionary(uniqueKeysWithValues: (0..<100_000).map { ($0, RowFeature.State(id: $0)) })
-  let dictionaryLookup = measure(5_000_000) { n in
-    var sum = 0
-    for i in 0..<n { sum &+= dictionary[(i &* 7919) % 100_000]!.count }
-    blackHole(sum)
-  }
-  report("Dictionary lookup by key (100,000 entries)", dictionaryLookup)
-  let identifiedLookup = measure(5_000_000) { n in
-    var sum = 0
-    for i in 0..<n { sum &+= identified[id: (i &* 7919) % 100_000]!.count }
-    blackHole(sum)
-  }
-  print("\("IdentifiedArray lookup by id (100,000 elements)".padding(toLength: 58, withPad: " ", startingAt: 0)) \(String(format: "%10.1f ns", identifiedLookup))   \(String(format: "%6.2fx Dictionary", identifiedLookup / dictionaryLookup))")
+  let lookups = measureInterleaved([
+    Workload(name: "dictionary", iterations: 5_000_000) { n in
+      var sum = 0
+      for i in 0..<n { sum &+= dictionary[(i &* 7919) % 100_000]!.count }
+      blackHole(sum)
+    },
+    Workload(name: "identified", iterations: 5_000_000) { n in
+      var sum = 0
+      for i in 0..<n { sum &+= identified[id: (i &* 7919) % 100_000]!.count }
+      blackHole(sum)
+    },
+  ])
+  report("Dictionary lookup by key (100,000 entries)", lookups[0])
+  print("\("IdentifiedArray lookup by id (100,000 elements)".padding(toLength: 58, withPad: " ", startingAt: 0)) \(String(format: "%10.1f ns", lookups[1]))   \(String(format: "%6.2fx Dictionary", lookups[1] / lookups[0]))")
 }
 
 // MARK: - TestStore
@@ -309,6 +390,8 @@ func runTaskPaper() {
 }
 
 MainActor.assumeIsolated { run() }
+// `BENCH_CORE=1` stops after the store figures, for quick comparisons.
+if ProcessInfo.processInfo.environment["BENCH_CORE"] != nil { exit(0) }
 MainActor.assumeIsolated { runTaskPaper() }
 MainActor.assumeIsolated { runTaskManager() }  // TaskManagerBenchmarks.swift
 let finished = DispatchSemaphore(value: 0)

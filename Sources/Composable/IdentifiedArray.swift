@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An ordered collection of elements with unique ids, with array-like order and dictionary-like
 /// access by id.
@@ -70,7 +71,18 @@ public struct IdentifiedArray<ID: Hashable & SendableMetatype, Element: Sendable
   // Derivable from `_elements`, but kept so that `ids` is O(1) and so that re-indexing after an
   // insertion or removal does not call `_id` (which may be a key path) on every later element.
   @usableFromInline
-  internal var _ids: [ID]
+  internal var _ids: [ID] {
+    // However the ids change, the stamp goes: see `_stamp`.
+    didSet { _stamp = 0 }
+  }
+
+  // A number that no other sequence of ids has had, or 0 when none has been asked for since the
+  // ids last changed. `forEach` asks for it before its parent reducer runs and compares it
+  // afterwards: equal stamps prove that no element was removed, in O(1) and without retaining
+  // anything. Stamps come from a process-wide counter, so two arrays share one only when one is
+  // a copy of the other, with the same ids.
+  @usableFromInline
+  internal var _stamp: UInt64 = 0
 
   @usableFromInline
   internal var _offsets: [ID: Int]
@@ -126,6 +138,13 @@ public struct IdentifiedArray<ID: Hashable & SendableMetatype, Element: Sendable
         Self._duplicateID(_ids[offset], at: offset, and: _elements.count)
       }
     }
+  }
+
+  /// The array's stamp (see `_stamp`), given one first if it has none.
+  @inlinable
+  internal mutating func _observedStamp() -> UInt64 {
+    if _stamp == 0 { _stamp = nextIdentifiedArrayStamp() }
+    return _stamp
   }
 
   // MARK: - Reading
@@ -868,4 +887,12 @@ extension IdentifiedArray: CustomReflectable {
   public var customMirror: Mirror {
     Mirror(self, unlabeledChildren: _elements, displayStyle: .collection)
   }
+}
+
+private let identifiedArrayStamps = Atomic<UInt64>(0)
+
+/// A stamp that no identified array has had yet.
+@usableFromInline
+func nextIdentifiedArrayStamp() -> UInt64 {
+  identifiedArrayStamps.wrappingAdd(1, ordering: .relaxed).newValue
 }

@@ -35,8 +35,14 @@ import Synchronization
 @MainActor
 @dynamicMemberLookup
 public final class Store<State, Action> {
-  // Root stores own the state and the queue; scoped stores only forward to their parent.
+  // A root store reads what `send` needs from its own `let` properties: the store is alive for
+  // the whole call, so a send retains and releases nothing. `root` owns that storage and frees it;
+  // it is `nil` for scoped stores, which only forward to their parent.
   @usableFromInline let root: Root?
+  @usableFromInline let statePointer: UnsafeMutablePointer<State>?
+  @usableFromInline let loop: UnsafeMutablePointer<Loop>?
+  @usableFromInline let reducer: ((inout State, Action) -> Effect<Action>)?
+  @usableFromInline let dependencyBinder: ScopeBinder?
   @usableFromInline let parentState: (() -> State)?
   @usableFromInline let parentSend: ((Action) -> StoreTask)?
   @usableFromInline let parentObserve: ((@escaping @MainActor (State) -> Void) -> StoreSubscription)?
@@ -55,33 +61,27 @@ public final class Store<State, Action> {
     @usableFromInline var observers: [Observer] = []
   }
 
+  /// Owns a root store's state and queue, and its effects: releasing it cancels them.
   @usableFromInline
   final class Root {
-    // A pointer rather than a stored property: reducers mutate the state in place with no
-    // dynamic exclusivity check on every action.
+    // Pointers rather than stored properties: reducers mutate the state in place with no dynamic
+    // exclusivity check on every action.
     @usableFromInline let state: UnsafeMutablePointer<State>
-    @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
+    @usableFromInline let loop: UnsafeMutablePointer<Loop>
     @usableFromInline let dependencies: DependencyValues
+    // Kept alive for the store's binder, which holds it unretained.
     @usableFromInline let scope: DependencyScope
     @usableFromInline let runtime: EffectRuntime
-    // Behind a pointer, like the state, to avoid dynamic exclusivity checks on every action.
-    @usableFromInline let loop: UnsafeMutablePointer<Loop>
 
     @usableFromInline
-    init(
-      state: State,
-      dependencies: DependencyValues,
-      runtime: EffectRuntime,
-      reduce: @escaping (inout State, Action) -> Effect<Action>
-    ) {
+    init(state: State, scope: DependencyScope, runtime: EffectRuntime) {
       self.state = .allocate(capacity: 1)
       self.state.initialize(to: state)
       self.loop = .allocate(capacity: 1)
       self.loop.initialize(to: Loop())
-      self.dependencies = dependencies
-      self.scope = DependencyScope(dependencies)
+      self.dependencies = scope.values
+      self.scope = scope
       self.runtime = runtime
-      self.reduce = reduce
     }
 
     deinit {
@@ -108,20 +108,21 @@ public final class Store<State, Action> {
   ) {
     var dependencies = DependencyValues.current
     prepareDependencies?(&dependencies)
-    let reducer = DependencyScope(dependencies).run { reducer() }
+    let scope = DependencyScope(dependencies)
+    let reducer = scope.run { reducer() }
     self.init(
-      root: Root(
-        state: initialState,
-        dependencies: dependencies,
-        runtime: EffectRuntime(),
-        reduce: { reducer.reduce(into: &$0, action: $1) }
-      )
+      root: Root(state: initialState, scope: scope, runtime: EffectRuntime()),
+      reduce: { reducer.reduce(into: &$0, action: $1) }
     )
   }
 
   @usableFromInline
-  init(root: Root) {
+  init(root: Root, reduce: @escaping (inout State, Action) -> Effect<Action>) {
     self.root = root
+    self.statePointer = root.state
+    self.loop = root.loop
+    self.reducer = reduce
+    self.dependencyBinder = ScopeBinder(unretained: root.scope)
     self.parentState = nil
     self.parentSend = nil
     self.parentObserve = nil
@@ -136,6 +137,10 @@ public final class Store<State, Action> {
     finishEffects: @escaping @MainActor () async -> Void
   ) {
     self.root = nil
+    self.statePointer = nil
+    self.loop = nil
+    self.reducer = nil
+    self.dependencyBinder = nil
     self.parentState = state
     self.parentSend = send
     self.parentObserve = observe
@@ -145,7 +150,7 @@ public final class Store<State, Action> {
   /// The current state.
   @inlinable
   public var state: State {
-    if let root { return root.state.pointee }
+    if let statePointer { return statePointer.pointee }
     return parentState!()
   }
 
@@ -160,54 +165,75 @@ public final class Store<State, Action> {
   ///
   /// - Returns: The effects started; `await store.send(action).finish()` waits for them.
   @inlinable
+  @inline(__always)
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    guard let root else { return parentSend!(action) }
-    if root.loop.pointee.isProcessing {
-      root.loop.pointee.queue.append(action)
+    // The common case: a store that is not processing, an action with no effect, no follow-up
+    // and no observer. Everything else is out of line, so this inlines into callers.
+    guard let loop else { return parentSend!(action) }
+    guard !loop.pointee.isProcessing else { return enqueue(action) }
+    loop.pointee.isProcessing = true
+    let effect = dependencyBinder.unsafelyUnwrapped.run {
+      reducer!(&statePointer.unsafelyUnwrapped.pointee, action)
+    }
+    if effect.isNone, loop.pointee.queue.isEmpty, loop.pointee.observers.isEmpty {
+      loop.pointee.isProcessing = false
       return StoreTask(nil)
     }
-    return process(action, in: root)
+    return finishProcessing(after: effect)
   }
 
+  /// Queues an action sent while the store is processing.
   @inlinable
-  func process(_ action: Action, in root: Root) -> StoreTask {
-    root.loop.pointee.isProcessing = true
+  @inline(never)
+  func enqueue(_ action: Action) -> StoreTask {
+    loop.unsafelyUnwrapped.pointee.queue.append(action)
+    return StoreTask(nil)
+  }
+
+  /// Starts `effect`, processes the queued actions and notifies the observers, for the `send`
+  /// whose action returned `effect`.
+  @inlinable
+  @inline(never)
+  func finishProcessing(after effect: Effect<Action>) -> StoreTask {
+    let loop = loop.unsafelyUnwrapped
     var tasks: [Task<Void, Never>] = []
-    root.scope.run {
-      let effect = root.reduce(&root.state.pointee, action)
-      if !effect.isNone { start(effect, in: root, tasks: &tasks) }
-      drainQueue(root, tasks: &tasks)
+    dependencyBinder.unsafelyUnwrapped.run {
+      if !effect.isNone { start(effect, tasks: &tasks) }
+      drainQueue(tasks: &tasks)
     }
-    if !root.loop.pointee.observers.isEmpty { notifyObservers(root, tasks: &tasks) }
-    root.loop.pointee.isProcessing = false
+    if !loop.pointee.observers.isEmpty { notifyObservers(tasks: &tasks) }
+    loop.pointee.isProcessing = false
     return tasks.isEmpty ? StoreTask(nil) : StoreTask(tasks: tasks)
   }
 
   @inlinable
-  func drainQueue(_ root: Root, tasks: inout [Task<Void, Never>]) {
+  func drainQueue(tasks: inout [Task<Void, Never>]) {
+    let loop = loop.unsafelyUnwrapped
+    let state = statePointer.unsafelyUnwrapped
     var index = 0
-    while index < root.loop.pointee.queue.count {
-      let next = root.loop.pointee.queue[index]
+    while index < loop.pointee.queue.count {
+      let next = loop.pointee.queue[index]
       index += 1
-      let effect = root.reduce(&root.state.pointee, next)
-      if !effect.isNone { start(effect, in: root, tasks: &tasks) }
+      let effect = reducer!(&state.pointee, next)
+      if !effect.isNone { start(effect, tasks: &tasks) }
     }
-    if index > 0 { root.loop.pointee.queue.removeAll(keepingCapacity: true) }
+    if index > 0 { loop.pointee.queue.removeAll(keepingCapacity: true) }
   }
 
   @inlinable
-  func start(_ effect: Effect<Action>, in root: Root, tasks: inout [Task<Void, Never>]) {
+  func start(_ effect: Effect<Action>, tasks: inout [Task<Void, Never>]) {
     // The common follow-up needs no task, no `Send` and no runtime.
     if case let .send(action) = effect.operation {
-      root.loop.pointee.queue.append(action)
+      loop.unsafelyUnwrapped.pointee.queue.append(action)
       return
     }
-    startEffects(effect, in: root, tasks: &tasks)
+    startEffects(effect, tasks: &tasks)
   }
 
   @usableFromInline
-  func startEffects(_ effect: Effect<Action>, in root: Root, tasks: inout [Task<Void, Never>]) {
+  func startEffects(_ effect: Effect<Action>, tasks: inout [Task<Void, Never>]) {
+    let root = root.unsafelyUnwrapped
     let send = Send<Action> { [weak self] action in self?.send(action) }
     root.runtime.start(
       effect, send: send, dependencies: root.dependencies, sink: { root.loop.pointee.queue.append($0) },
@@ -215,15 +241,16 @@ public final class Store<State, Action> {
   }
 
   @usableFromInline
-  func notifyObservers(_ root: Root, tasks: inout [Task<Void, Never>]) {
+  func notifyObservers(tasks: inout [Task<Void, Never>]) {
+    let loop = loop.unsafelyUnwrapped
     // Observers may send; their actions were queued and form the next batch.
     repeat {
-      let state = root.state.pointee
-      root.loop.pointee.observers.removeAll { !$0.flag.isActive }
-      for observer in root.loop.pointee.observers { observer.body(state) }
-      if root.loop.pointee.queue.isEmpty { return }
-      root.scope.run {
-        drainQueue(root, tasks: &tasks)
+      let state = statePointer.unsafelyUnwrapped.pointee
+      loop.pointee.observers.removeAll { !$0.flag.isActive }
+      for observer in loop.pointee.observers { observer.body(state) }
+      if loop.pointee.queue.isEmpty { return }
+      dependencyBinder.unsafelyUnwrapped.run {
+        drainQueue(tasks: &tasks)
       }
     } while true
   }
@@ -261,9 +288,9 @@ public final class Store<State, Action> {
   /// let subscription = store.observe { state in render(state) }
   /// ```
   public func observe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
-    guard let root else { return parentObserve!(observer) }
+    guard let loop else { return parentObserve!(observer) }
     let subscription = StoreSubscription()
-    root.loop.pointee.observers.append(Observer(flag: subscription.flag, body: observer))
+    loop.pointee.observers.append(Observer(flag: subscription.flag, body: observer))
     return subscription
   }
 
@@ -273,6 +300,7 @@ public final class Store<State, Action> {
   /// ```swift
   /// let counterStore = appStore.scope(state: \.counter, action: .counter)
   /// ```
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: CasePath<Action, ChildAction>
@@ -285,13 +313,22 @@ public final class Store<State, Action> {
 
   /// A store for a child feature, with closures that derive the child's state and embed its
   /// actions.
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: @escaping (State) -> ChildState,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
-    Store<ChildState, ChildAction>(
+    // A scope of a scoped store sends through its parent's closure directly, skipping the
+    // parent's own `send`: one closure call per level of scoping.
+    let send: (ChildAction) -> StoreTask
+    if let parentSend {
+      send = { parentSend(fromChildAction($0)) }
+    } else {
+      send = { self.send(fromChildAction($0)) }
+    }
+    return Store<ChildState, ChildAction>(
       state: { toChildState(self.state) },
-      send: { self.send(fromChildAction($0)) },
+      send: send,
       observe: { observer in self.observe { observer(toChildState($0)) } },
       finishEffects: { await self.finishEffects() }
     )

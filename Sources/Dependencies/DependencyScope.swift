@@ -1,17 +1,11 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DependenciesThreadLocal
 
 /// A set of dependency values bound for synchronous work on the current thread.
 ///
 /// Stores run every action inside their scope, so reducers see the store's dependencies. Binding
-/// a scope costs two thread-specific writes and no allocation, which is why stores use it rather
-/// than a task-local binding on every action. Work that outlives the call (a `Task`, an effect)
-/// does not see the scope: bind its values with ``withDependencies(_:operation:)-(_,()->R)``
+/// a scope costs two writes to a thread-local variable and no allocation, which is why stores use
+/// it rather than a task-local binding on every action. Work that outlives the call (a `Task`, an
+/// effect) does not see the scope: bind its values with ``withDependencies(_:operation:)-(_,()->R)``
 /// inside that work instead.
 ///
 /// ```swift
@@ -24,47 +18,46 @@
 public final class DependencyScope: Sendable {
   /// The values in effect while ``run(_:)`` runs.
   public let values: DependencyValues
-  // Read once here so that binding the scope skips the lazy-global check.
-  @usableFromInline let key: pthread_key_t
 
   /// Creates a scope binding `values`.
   public init(_ values: DependencyValues) {
     self.values = values
-    self.key = ScopeStack.key
   }
 
   /// Runs `body` with ``values`` as the current dependencies on this thread.
   @inlinable
   public func run<R>(_ body: () throws -> R) rethrows -> R {
-    let outer = pthread_getspecific(key)
-    pthread_setspecific(key, Unmanaged.passUnretained(self).toOpaque())
-    defer { pthread_setspecific(key, outer) }
-    return try body()
+    try ScopeBinder(unretained: self).run(body)
   }
 
   /// The innermost scope running on this thread, if any.
   @inlinable
   static var current: DependencyScope? {
-    guard let top = ScopeStack.top else { return nil }
-    return Unmanaged<DependencyScope>.fromOpaque(top).takeUnretainedValue()
+    guard let scope = dependencies_get_current_scope() else { return nil }
+    return Unmanaged<DependencyScope>.fromOpaque(scope).takeUnretainedValue()
   }
 }
 
-/// The innermost ``DependencyScope`` of each thread, kept in thread-specific storage: a scope
-/// only lives while the synchronous call that bound it runs, on the thread that bound it.
+/// Binds a ``DependencyScope`` without retaining it, for code that binds one around every small
+/// piece of work it does: a store, which binds its dependencies for every action.
+///
+/// Whoever keeps the binder keeps its scope alive.
 @usableFromInline
-enum ScopeStack {
-  @usableFromInline
-  static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    let status = pthread_key_create(&key, nil)
-    precondition(status == 0, "Could not create the thread-specific key for dependency scopes.")
-    return key
-  }()
+package struct ScopeBinder {
+  @usableFromInline let scope: UnsafeMutableRawPointer
 
-  @usableFromInline
-  static var top: UnsafeMutableRawPointer? {
-    get { pthread_getspecific(key) }
-    set { pthread_setspecific(key, newValue) }
+  /// A binder for `scope`, which the caller keeps alive for as long as it uses the binder.
+  @inlinable
+  package init(unretained scope: DependencyScope) {
+    self.scope = Unmanaged.passUnretained(scope).toOpaque()
+  }
+
+  /// Runs `body` with the scope's values as the current dependencies on this thread.
+  @inlinable
+  package func run<R>(_ body: () throws -> R) rethrows -> R {
+    let outer = dependencies_get_current_scope()
+    dependencies_set_current_scope(scope)
+    defer { dependencies_set_current_scope(outer) }
+    return try body()
   }
 }

@@ -53,6 +53,7 @@ private struct ForEachParent: Reducer {
     case add(Int)
     case remove(Int)
     case reverse
+    case replace([Int])
     case cancelListeningFromParent
   }
 
@@ -72,6 +73,8 @@ private struct ForEachParent: Reducer {
         state.rows.remove(id: id)
       case .reverse:
         state.rows.reverse()
+      case let .replace(ids):
+        state.rows = IdentifiedArray(uniqueElements: ids.map { ForEachRow.State(id: $0) })
       case .cancelListeningFromParent:
         return .cancel(id: ForEachRow.CancelID.listening)
       }
@@ -111,6 +114,40 @@ private struct ForEachHost: Reducer {
 extension CasePath where Root == ForEachHost.Action {
   fileprivate static var forEachHostList: CasePath<Root, ForEachParent.Action> {
     .init(Root.list) { if case let .list(v) = $0 { v } else { nil } }
+  }
+}
+
+/// Rows that the parent removes in answer to their own action, reached either through a stored
+/// property or through a computed one (which `forEach` cannot reach by offset).
+private struct ForEachPruningParent: Reducer {
+  struct State: Equatable {
+    var storage: IdentifiedArrayOf<ForEachRow.State>
+    var computed: IdentifiedArrayOf<ForEachRow.State> {
+      get { storage }
+      set { storage = newValue }
+    }
+  }
+  enum Action: Equatable {
+    case rows(IdentifiedAction<Int, ForEachRow.Action>)
+  }
+
+  let feeds: TestFeeds
+  let throughComputedProperty: Bool
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case let .rows(.element(id, .increment)) = action { state.storage.remove(id: id) }
+      return .none
+    }
+    .forEach(throughComputedProperty ? \.computed : \.storage, action: .forEachPruningRows) {
+      ForEachRow(feeds: feeds)
+    }
+  }
+}
+
+extension CasePath where Root == ForEachPruningParent.Action {
+  fileprivate static var forEachPruningRows: CasePath<Root, IdentifiedAction<Int, ForEachRow.Action>> {
+    .init(Root.rows) { if case let .rows(v) = $0 { v } else { nil } }
   }
 }
 
@@ -175,6 +212,47 @@ private func forEachRows(_ ids: Int...) -> IdentifiedArrayOf<ForEachRow.State> {
     await store.send(.remove(3)) { $0.rows = [] }
     await store.finish()
     #expect(Set(feeds.ended) == ["row 1", "row 2", "row 3"])
+  }
+
+  @Test(arguments: [false, true])
+  func aRowRemovedInAnswerToItsOwnActionHasItsEffectsCancelled(throughComputedProperty: Bool) async {
+    let feeds = TestFeeds()
+    let store = TestStore(initialState: ForEachPruningParent.State(storage: forEachRows(1, 2))) {
+      ForEachPruningParent(feeds: feeds, throughComputedProperty: throughComputedProperty)
+    }
+    await store.send(.rows(.element(id: 1, action: .listen)))
+    let second = await store.send(.rows(.element(id: 2, action: .listen)))
+
+    await store.send(.rows(.element(id: 2, action: .increment))) { $0.storage = forEachRows(1) }
+    // Passes only once row 2's effect has ended, which it does only when cancelled.
+    await second.finish()
+    #expect(feeds.ended == ["row 2"])
+
+    feeds.send(5, to: "row 1")
+    await store.receive(.rows(.element(id: 1, action: .heard(5)))) { $0.storage[id: 1]?.heard = [5] }
+    await store.send(.rows(.element(id: 1, action: .stopListening)))
+    await store.finish()
+  }
+
+  @Test func replacingTheWholeCollectionEndsTheEffectsOfTheRowsThatAreGone() async {
+    let feeds = TestFeeds()
+    let store = TestStore(initialState: ForEachParent.State(rows: forEachRows(1, 2, 3))) {
+      ForEachParent(feeds: feeds)
+    }
+    let first = await store.send(.rows(.element(id: 1, action: .listen)))
+    let second = await store.send(.rows(.element(id: 2, action: .listen)))
+    await store.send(.rows(.element(id: 3, action: .listen)))
+
+    await store.send(.replace([3, 4])) { $0.rows = forEachRows(3, 4) }
+    await first.finish()
+    await second.finish()
+    #expect(Set(feeds.ended) == ["row 1", "row 2"])
+
+    // Row 3 kept its identity, so it still listens.
+    feeds.send(9, to: "row 3")
+    await store.receive(.rows(.element(id: 3, action: .heard(9)))) { $0.rows[id: 3]?.heard = [9] }
+    await store.send(.rows(.element(id: 3, action: .stopListening)))
+    await store.finish()
   }
 
   @Test func twoRowsUsingTheSameCancelIDDoNotCancelEachOther() async {

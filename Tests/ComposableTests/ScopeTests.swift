@@ -96,6 +96,50 @@ extension CasePath where Root == ScopeScreen.Action {
   }
 }
 
+/// Children reached through every kind of writable key path: stored properties (which `Scope`
+/// reaches by offset), a nested stored property, a computed property and a property of a class
+/// (which it reaches through the key path).
+private struct ScopePaths: Reducer {
+  final class Box {
+    var counter = ScopeCounter.State()
+  }
+  struct Inner {
+    var label = "inner"
+    var counter = ScopeCounter.State()
+  }
+  struct State {
+    var title = "paths"
+    var stored = ScopeCounter.State()
+    var inner = Inner()
+    var backing = ScopeCounter.State()
+    var computed: ScopeCounter.State {
+      get { backing }
+      set { backing = newValue }
+    }
+    let box = Box()
+  }
+  enum Action {
+    case stored(ScopeCounter.Action)
+    case nested(ScopeCounter.Action)
+    case computed(ScopeCounter.Action)
+    case boxed(ScopeCounter.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.stored, action: .scopePathsStored) { ScopeCounter() }
+    Scope(state: \.inner.counter, action: .scopePathsNested) { ScopeCounter() }
+    Scope(state: \.computed, action: .scopePathsComputed) { ScopeCounter() }
+    Scope(state: \.box.counter, action: .scopePathsBoxed) { ScopeCounter() }
+  }
+}
+
+extension CasePath where Root == ScopePaths.Action {
+  fileprivate static var scopePathsStored: CasePath<Root, ScopeCounter.Action> { .init(Root.stored) { if case let .stored(v) = $0 { v } else { nil } } }
+  fileprivate static var scopePathsNested: CasePath<Root, ScopeCounter.Action> { .init(Root.nested) { if case let .nested(v) = $0 { v } else { nil } } }
+  fileprivate static var scopePathsComputed: CasePath<Root, ScopeCounter.Action> { .init(Root.computed) { if case let .computed(v) = $0 { v } else { nil } } }
+  fileprivate static var scopePathsBoxed: CasePath<Root, ScopeCounter.Action> { .init(Root.boxed) { if case let .boxed(v) = $0 { v } else { nil } } }
+}
+
 @MainActor
 @Suite struct ScopeTests {
   @Test func theChildRunsOnItsPropertyBeforeTheParent() async {
@@ -152,5 +196,24 @@ extension CasePath where Root == ScopeScreen.Action {
     #expect(processed == [.counter(.increment), .counter(.incremented), .other])
     #expect(store.state.log == ["parent saw 1", "other"])
     #expect(store.state.counter.count == 1)
+  }
+
+  @Test func everyKindOfKeyPathReachesItsChildAndOnlyIt() {
+    let store = Store(initialState: ScopePaths.State()) { ScopePaths() }
+    func counts() -> [Int] {
+      [store.state.stored.count, store.state.inner.counter.count, store.state.computed.count, store.state.box.counter.count]
+    }
+    store.send(.stored(.increment))
+    #expect(counts() == [1, 0, 0, 0])
+    store.send(.nested(.increment))
+    store.send(.nested(.increment))
+    #expect(counts() == [1, 2, 0, 0])
+    store.send(.computed(.increment))
+    #expect(counts() == [1, 2, 1, 0])
+    store.send(.boxed(.increment))
+    #expect(counts() == [1, 2, 1, 1])
+    // The properties around the children are untouched.
+    #expect(store.state.title == "paths")
+    #expect(store.state.inner.label == "inner")
   }
 }

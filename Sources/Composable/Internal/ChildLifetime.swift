@@ -31,6 +31,46 @@ struct LifetimeMarker: Hashable, Sendable {
   @inlinable init() {}
 }
 
+/// A cancellation id that ends the effects of every child of one operator whose identity
+/// `keeps` rejects, wherever the operator sits in the tree (outer operators namespace it like
+/// any id): how `forEach` ends the effects of removed elements without remembering which
+/// elements there were.
+@usableFromInline
+final class ChildSweep: Hashable, @unchecked Sendable {
+  // The operator id is an immutable key path; `AnyHashable` hides its sendability.
+  let operatorID: AnyHashable
+  let keeps: @Sendable (AnyHashable?) -> Bool
+
+  @usableFromInline
+  init(operatorID: AnyHashable, keeps: @escaping @Sendable (AnyHashable?) -> Bool) {
+    self.operatorID = operatorID
+    self.keeps = keeps
+  }
+
+  /// The id that sweeps, for `Effect.cancel(id:)`.
+  @usableFromInline
+  var id: EffectID { EffectID(base: AnyHashable(self), namespace: []) }
+
+  /// Whether `id` is the lifetime id of a child this sweep ends, once namespaced by
+  /// `namespace` (the operators around the sweeping one).
+  func ends(_ id: EffectID, namespace: [AnyHashable]) -> Bool {
+    guard
+      id.base == AnyHashable(LifetimeMarker()),
+      id.namespace.count == namespace.count + 1,
+      id.namespace.dropFirst().elementsEqual(namespace),
+      let instance = id.namespace[0].base as? ChildInstance,
+      instance.operatorID == operatorID
+    else { return false }
+    return !keeps(instance.identity)
+  }
+
+  @usableFromInline
+  static func == (lhs: ChildSweep, rhs: ChildSweep) -> Bool { lhs === rhs }
+
+  @usableFromInline
+  func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
 extension Effect {
   /// Scopes the cancellation ids used by a child's effects to `instance`, and runs them all
   /// under the instance's lifetime id.

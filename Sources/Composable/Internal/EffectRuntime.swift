@@ -58,9 +58,23 @@ package final class EffectRuntime: Sendable {
 
   /// Cancels the effects registered under `id`.
   package func cancel(id: EffectID) {
+    if let sweep = id.base.base as? ChildSweep {
+      return cancel(sweep, namespace: id.namespace)
+    }
     let tasks = registry.withLock { registry -> [Task<Void, Never>] in
       guard let taskIDs = registry.tasksByID.removeValue(forKey: id) else { return [] }
       return taskIDs.compactMap { registry.tasks[$0] }
+    }
+    tasks.forEach { $0.cancel() }
+  }
+
+  /// Cancels the effects of the children that `sweep` ends.
+  private func cancel(_ sweep: ChildSweep, namespace: [AnyHashable]) {
+    let tasks = registry.withLock { registry -> [Task<Void, Never>] in
+      let ended = registry.tasksByID.keys.filter { sweep.ends($0, namespace: namespace) }
+      return ended.flatMap { id in
+        (registry.tasksByID.removeValue(forKey: id) ?? []).compactMap { registry.tasks[$0] }
+      }
     }
     tasks.forEach { $0.cancel() }
   }

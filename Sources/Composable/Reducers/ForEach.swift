@@ -40,8 +40,12 @@ where Element.State: SendableMetatype {
   @usableFromInline let parent: Parent
   @usableFromInline let element: Element
   @usableFromInline let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  // Where the collection lies inside the parent's state when `toElements` is a stored property,
+  // or -1: see `Scope`.
+  @usableFromInline let elementsOffset: Int
   @usableFromInline let toElementAction: CasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
   @usableFromInline let location: SourceLocation
+  @usableFromInline let addressOnly = AddressOnly()
 
   @inlinable
   init(
@@ -54,6 +58,7 @@ where Element.State: SendableMetatype {
     self.parent = parent
     self.element = element
     self.toElements = toElements
+    self.elementsOffset = MemoryLayout<Parent.State>.offset(of: toElements) ?? -1
     self.toElementAction = toElementAction
     self.location = location
   }
@@ -65,63 +70,80 @@ where Element.State: SendableMetatype {
 
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    // Holding the ids makes any structural change to the collection copy them, so "the same
-    // buffer" below proves that no element was removed, in O(1).
-    var idsBefore: [ID] = []
+    // The collection's stamp changes with any change to its ids, so an unchanged stamp proves,
+    // in O(1) and without retaining anything, that the parent removed no element.
+    let stampBefore: UInt64
     var elementEffect = Effect<Parent.Action>.none
     if case let .element(id, elementAction)? = toElementAction._extract(action) {
-      // One access through the key path for both the ids and the element.
-      let effect = modifyElements(&state[keyPath: toElements], id: id, action: elementAction, ids: &idsBefore)
+      let (stamp, effect) = withElements(&state) { elements in
+        (elements._observedStamp(), elements.modify(id: id) { element.reduce(into: &$0, action: elementAction) })
+      }
+      stampBefore = stamp
       if let effect {
-        if !effect.isNone {
-          let toElementAction = self.toElementAction
-          elementEffect = effect.scoped(to: instance(id)).map {
-            toElementAction.embed(.element(id: id, action: $0))
-          }
-        }
+        if !effect.isNone { elementEffect = embed(effect, id: id) }
       } else {
-        reportMissingChild(
-          operatorName: "A \"forEach\"",
-          action: action,
-          problem: "for an element that is not in the collection (id \(id))",
-          advice: """
-            This usually means the element was removed while it could still send actions, for \
-            example from an effect, or an action was sent with a stale id.
-            """,
-          location: location
-        )
+        reportMissingElement(action: action, id: id)
       }
     } else {
-      idsBefore = state[keyPath: toElements].ids
+      stampBefore = withElements(&state) { $0._observedStamp() }
     }
     let parentEffect = parent.reduce(into: &state, action: action)
-    let removed = removedIDs(before: idsBefore, after: state[keyPath: toElements].ids)
-    if removed.isEmpty { return elementEffect.merge(with: parentEffect) }
-    return .merge(
-      [elementEffect, parentEffect] + removed.map { Effect.cancel(id: instance($0).lifetimeID) }
+    if withElements(&state, { $0._stamp == stampBefore }) {
+      return elementEffect.merge(with: parentEffect)
+    }
+    return effects(elementEffect, parentEffect, idsAfter: withElements(&state) { $0._ids })
+  }
+
+  /// Runs `body` on the collection in place: by offset for a stored property, else through the
+  /// key path.
+  @inlinable
+  func withElements<Result>(
+    _ state: inout Parent.State, _ body: (inout IdentifiedArray<ID, Element.State>) -> Result
+  ) -> Result {
+    if elementsOffset >= 0 {
+      return withUnsafeMutablePointer(to: &state) { state in
+        body(&(UnsafeMutableRawPointer(state) + elementsOffset)
+          .assumingMemoryBound(to: IdentifiedArray<ID, Element.State>.self).pointee)
+      }
+    }
+    return body(&state[keyPath: toElements])
+  }
+
+  @inlinable
+  @inline(never)
+  func embed(_ effect: Effect<Element.Action>, id: ID) -> Effect<Parent.Action> {
+    let toElementAction = self.toElementAction
+    return effect.scoped(to: instance(id)).map {
+      toElementAction.embed(.element(id: id, action: $0))
+    }
+  }
+
+  @usableFromInline
+  func reportMissingElement(action: Parent.Action, id: ID) {
+    reportMissingChild(
+      operatorName: "A \"forEach\"",
+      action: action,
+      problem: "for an element that is not in the collection (id \(id))",
+      advice: """
+        This usually means the element was removed while it could still send actions, for \
+        example from an effect, or an action was sent with a stale id.
+        """,
+      location: location
     )
   }
 
+  /// The effects of an action after which the collection's ids changed: those of the element
+  /// and the parent, and the end of every removed element's effects.
   @inlinable
-  func modifyElements(
-    _ elements: inout IdentifiedArray<ID, Element.State>,
-    id: ID,
-    action: Element.Action,
-    ids: inout [ID]
-  ) -> Effect<Element.Action>? {
-    ids = elements.ids
-    return elements.modify(id: id) { element.reduce(into: &$0, action: action) }
-  }
-
-  @inlinable
-  func removedIDs(before: [ID], after: [ID]) -> [ID] {
-    let unchanged = before.withUnsafeBufferPointer { old in
-      after.withUnsafeBufferPointer { new in
-        old.baseAddress == new.baseAddress && old.count == new.count
-      }
+  @inline(never)
+  func effects(
+    _ elementEffect: Effect<Parent.Action>, _ parentEffect: Effect<Parent.Action>, idsAfter: [ID]
+  ) -> Effect<Parent.Action> {
+    let remaining = Set(idsAfter)
+    let sweep = ChildSweep(operatorID: AnyHashable(toElements)) { identity in
+      guard let id = identity?.base as? ID else { return true }
+      return remaining.contains(id)
     }
-    if unchanged || before.isEmpty { return [] }
-    let remaining = Set(after)
-    return before.filter { !remaining.contains($0) }
+    return .merge(elementEffect, parentEffect, .cancel(id: sweep.id))
   }
 }

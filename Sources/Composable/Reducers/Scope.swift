@@ -24,8 +24,14 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   }
 
   @usableFromInline let toChildState: StatePath
+  // Where the child's state lies inside the parent's, when the key path is a stored property
+  // (most are): the child then runs on the state in place, without the key path machinery of the
+  // runtime. -1 otherwise. Kept apart from `toChildState` so that the common case reads a plain
+  // integer and copies nothing.
+  @usableFromInline let childStateOffset: Int
   @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
   @usableFromInline let child: Child
+  @usableFromInline let addressOnly = AddressOnly()
 
   /// Scopes to a property of the parent's state.
   @inlinable
@@ -35,6 +41,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = .keyPath(toChildState)
+    self.childStateOffset = MemoryLayout<ParentState>.offset(of: toChildState) ?? -1
     self.toChildAction = toChildAction
     self.child = child()
   }
@@ -54,6 +61,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       toChildState,
       SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
+    self.childStateOffset = -1
     self.toChildAction = toChildAction
     self.child = child()
   }
@@ -61,6 +69,26 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction._extract(action) else { return .none }
+    if childStateOffset >= 0 {
+      let effect = reduceChild(in: &state, action: childAction)
+      return effect.isNone ? .none : effect.map(toChildAction._embed)
+    }
+    return reduceThroughPath(into: &state, action: action, childAction: childAction)
+  }
+
+  /// Runs the child on its state, `childStateOffset` bytes into the parent's: what
+  /// `MemoryLayout.offset(of:)` documents as equivalent to going through the key path. A pointer
+  /// parameter rather than a closure, which would copy `child` into its context.
+  @inlinable
+  func reduceChild(in parent: UnsafeMutablePointer<ParentState>, action: Child.Action) -> Effect<Child.Action> {
+    let childState = (UnsafeMutableRawPointer(parent) + childStateOffset).assumingMemoryBound(to: Child.State.self)
+    return child.reduce(into: &childState.pointee, action: action)
+  }
+
+  @inlinable
+  func reduceThroughPath(
+    into state: inout ParentState, action: ParentAction, childAction: Child.Action
+  ) -> Effect<ParentAction> {
     switch toChildState {
     case let .keyPath(keyPath):
       let effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)

@@ -1,0 +1,3 @@
+#include "DependenciesThreadLocal.h"
+
+__thread void *_Nullable dependencies_current_scope = 0;
