@@ -217,8 +217,13 @@ func profileOnly() -> Bool {
     let action = opaque(Counter.Action.incrementTwice)
     for _ in 0..<n(20_000_000) { tap(counter, action) }
     blackHole(counter.state.count)
+  case "floorrow":
+    let rows = Int(ProcessInfo.processInfo.environment["BENCH_ROWS"] ?? "10000")!
+    let list = MVIListStore(rows: rows)
+    for i in 0..<n(10_000_000) { list.send(.increment(id: (i &* 7919) % rows)) }
+    blackHole(list.rows.count)
   default:
-    print("BENCH_ONLY: one of root, deep, scope, row, followup")
+    print("BENCH_ONLY: one of root, deep, scope, row, followup, floorrow")
   }
   return true
 }
