@@ -217,8 +217,13 @@ func profileOnly() -> Bool {
     let action = opaque(Counter.Action.incrementTwice)
     for _ in 0..<n(20_000_000) { tap(counter, action) }
     blackHole(counter.state.count)
+  case "floorrow":
+    let rows = Int(ProcessInfo.processInfo.environment["BENCH_ROWS"] ?? "10000")!
+    let list = MVIListStore(rows: rows)
+    for i in 0..<n(10_000_000) { list.send(.increment(id: (i &* 7919) % rows)) }
+    blackHole(list.rows.count)
   default:
-    print("BENCH_ONLY: one of root, deep, scope, row, followup")
+    print("BENCH_ONLY: one of root, deep, scope, row, followup, floorrow")
   }
   return true
 }
@@ -301,7 +306,7 @@ func run() {
   report("root send with 10 live scoped stores", times[7], floor: floorCounter)
   report("forEach send to one row of 10,000 rows", times[8], floor: floorRow)
   report("forEach send to one row of 100,000 rows", times[9], floor: floorRowBig)
-  print("\("  the same, 100,000 rows against 10,000 rows".padding(toLength: 58, withPad: " ", startingAt: 0)) \(String(repeating: " ", count: 13))   \(String(format: "%6.2fx", times[9] / times[8]))")
+  print("\("  the same, 100,000 rows against 10,000 rows".padding(toLength: 58, withPad: " ", startingAt: 0)) \(String(repeating: " ", count: 10))   \(String(format: "%6.2fx", times[9] / times[8]))")
   report("action with one .send follow-up", times[10], floor: floorFollowUp)
 
   let identified = IdentifiedArray(uniqueElements: (0..<100_000).map { RowFeature.State(id: $0) })
@@ -320,6 +325,23 @@ func run() {
   ])
   report("Dictionary lookup by key (100,000 entries)", lookups[0])
   print("\("IdentifiedArray lookup by id (100,000 elements)".padding(toLength: 58, withPad: " ", startingAt: 0)) \(String(format: "%10.1f ns", lookups[1]))   \(String(format: "%6.2fx Dictionary", lookups[1] / lookups[0]))")
+
+  // The in-place update a `forEach` row send makes, without a store: how much of the cost of a
+  // row send at 100,000 rows comes from the collection itself (its index and rows no longer fit
+  // in the caches).
+  var small = IdentifiedArray(uniqueElements: (0..<10_000).map { RowFeature.State(id: $0) })
+  var big = IdentifiedArray(uniqueElements: (0..<100_000).map { RowFeature.State(id: $0) })
+  let updates = measureInterleaved([
+    Workload(name: "small", iterations: 2_000_000) { n in
+      for i in 0..<n { small.modify(id: (i &* 7919) % 10_000) { $0.count &+= 1 } }
+    },
+    Workload(name: "big", iterations: 2_000_000) { n in
+      for i in 0..<n { big.modify(id: (i &* 7919) % 100_000) { $0.count &+= 1 } }
+    },
+  ])
+  blackHole((small.count, big.count))
+  report("IdentifiedArray update by id (10,000 elements)", updates[0])
+  print("\("IdentifiedArray update by id (100,000 elements)".padding(toLength: 58, withPad: " ", startingAt: 0)) \(String(format: "%10.1f ns", updates[1]))   \(String(format: "%6.2fx 10,000", updates[1] / updates[0]))")
 }
 
 // MARK: - TestStore

@@ -41,7 +41,7 @@ public final class Store<State, Action> {
   @usableFromInline let root: Root?
   @usableFromInline let statePointer: UnsafeMutablePointer<State>?
   @usableFromInline let loop: UnsafeMutablePointer<Loop>?
-  @usableFromInline let reducer: ((inout State, Action) -> Effect<Action>)?
+  @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
   @usableFromInline let dependencyBinder: ScopeBinder?
   @usableFromInline let parentState: (() -> State)?
   @usableFromInline let parentSend: ((Action) -> StoreTask)?
@@ -59,6 +59,9 @@ public final class Store<State, Action> {
     @usableFromInline var queue: [Action] = []
     @usableFromInline var isProcessing = false
     @usableFromInline var observers: [Observer] = []
+    // Whether a send must go past its fast path: the store has observers, or a reducer sent an
+    // action while it was processing. One flag, so that the fast path tests one byte.
+    @usableFromInline var needsFinishing = false
   }
 
   /// Owns a root store's state and queue, and its effects: releasing it cancels them.
@@ -139,7 +142,7 @@ public final class Store<State, Action> {
     self.root = nil
     self.statePointer = nil
     self.loop = nil
-    self.reducer = nil
+    self.reducer = { _, _ in .none }  // Never called: scoped stores send through their parent.
     self.dependencyBinder = nil
     self.parentState = state
     self.parentSend = send
@@ -174,9 +177,9 @@ public final class Store<State, Action> {
     guard !loop.pointee.isProcessing else { return enqueue(action) }
     loop.pointee.isProcessing = true
     let effect = dependencyBinder.unsafelyUnwrapped.run {
-      reducer!(&statePointer.unsafelyUnwrapped.pointee, action)
+      reducer(&statePointer.unsafelyUnwrapped.pointee, action)
     }
-    if effect.isNone, loop.pointee.queue.isEmpty, loop.pointee.observers.isEmpty {
+    if effect.isNone, !loop.pointee.needsFinishing {
       loop.pointee.isProcessing = false
       return StoreTask(nil)
     }
@@ -188,6 +191,7 @@ public final class Store<State, Action> {
   @inline(never)
   func enqueue(_ action: Action) -> StoreTask {
     loop.unsafelyUnwrapped.pointee.queue.append(action)
+    loop.unsafelyUnwrapped.pointee.needsFinishing = true
     return StoreTask(nil)
   }
 
@@ -203,6 +207,7 @@ public final class Store<State, Action> {
       drainQueue(tasks: &tasks)
     }
     if !loop.pointee.observers.isEmpty { notifyObservers(tasks: &tasks) }
+    loop.pointee.needsFinishing = !loop.pointee.observers.isEmpty
     loop.pointee.isProcessing = false
     return tasks.isEmpty ? StoreTask(nil) : StoreTask(tasks: tasks)
   }
@@ -215,7 +220,7 @@ public final class Store<State, Action> {
     while index < loop.pointee.queue.count {
       let next = loop.pointee.queue[index]
       index += 1
-      let effect = reducer!(&state.pointee, next)
+      let effect = reducer(&state.pointee, next)
       if !effect.isNone { start(effect, tasks: &tasks) }
     }
     if index > 0 { loop.pointee.queue.removeAll(keepingCapacity: true) }
@@ -291,6 +296,7 @@ public final class Store<State, Action> {
     guard let loop else { return parentObserve!(observer) }
     let subscription = StoreSubscription()
     loop.pointee.observers.append(Observer(flag: subscription.flag, body: observer))
+    loop.pointee.needsFinishing = true
     return subscription
   }
 

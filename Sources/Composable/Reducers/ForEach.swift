@@ -45,6 +45,8 @@ where Element.State: SendableMetatype {
   @usableFromInline let elementsOffset: Int
   @usableFromInline let toElementAction: CasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
   @usableFromInline let location: SourceLocation
+  // Passed by reference, so that calling `parent` and `element` does not copy them (see
+  // `AddressOnly`).
   @usableFromInline let addressOnly = AddressOnly()
 
   @inlinable

@@ -31,6 +31,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline let childStateOffset: Int
   @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
   @usableFromInline let child: Child
+  // Passed by reference, so that calling `child` does not copy it (see `AddressOnly`).
   @usableFromInline let addressOnly = AddressOnly()
 
   /// Scopes to a property of the parent's state.
