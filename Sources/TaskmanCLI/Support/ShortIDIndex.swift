@@ -1,4 +1,5 @@
 import Foundation
+import TaskManager
 
 /// Short ids: the shortest unique prefix (at least ``minimumLength`` characters) of each item's
 /// id, and the resolution of a typed prefix back to one id.
@@ -17,7 +18,43 @@ struct ShortIDIndex: Sendable {
   private let sorted: [UInt128]
 
   init(_ ids: some Sequence<UUID>) {
-    sorted = ids.map(Self.number).sorted()
+    sorted = Self.sort(ids.map(Self.number))
+  }
+
+  /// The ids of `items` and of everything under them, at any depth.
+  init(items: [Item]) {
+    var numbers: [UInt128] = []
+    var stack: [[Item]] = [items]
+    // Iterative, so deep outlines cannot overflow the stack; only ids are read, so no item is
+    // copied (a copy retains its title, tags and children).
+    while let level = stack.popLast() {
+      for index in level.indices {
+        numbers.append(Self.number(level[index].id))
+        if !level[index].children.isEmpty { stack.append(level[index].children) }
+      }
+    }
+    sorted = Self.sort(numbers)
+  }
+
+  /// `numbers` in increasing order: a counting sort on the top 16 bits (random ids spread
+  /// evenly, so most buckets hold one or two), then each bucket sorted on its own.
+  private static func sort(_ numbers: [UInt128]) -> [UInt128] {
+    guard numbers.count > 64 else { return numbers.sorted() }
+    let bucketCount = 1 << 16
+    var starts = [Int](repeating: 0, count: bucketCount + 1)
+    for number in numbers { starts[Int(number >> 112) + 1] += 1 }
+    for bucket in 0..<bucketCount { starts[bucket + 1] += starts[bucket] }
+    var next = starts
+    var result = [UInt128](repeating: 0, count: numbers.count)
+    for number in numbers {
+      let bucket = Int(number >> 112)
+      result[next[bucket]] = number
+      next[bucket] += 1
+    }
+    for bucket in 0..<bucketCount where starts[bucket + 1] - starts[bucket] > 1 {
+      result[starts[bucket]..<starts[bucket + 1]].sort()
+    }
+    return result
   }
 
   var count: Int { sorted.count }
