@@ -27,21 +27,23 @@ struct TaskDocumentDecoder {
     return try decodeItems(ids: &unused)
   }
 
-  /// Whether `ids` holds a value twice; sorts it. A counting sort on the top 16 bits first:
+  /// Whether `ids` holds a value twice; sorts it. A counting sort on the top bits first:
   /// random ids spread evenly, so most buckets hold one or two.
   private static func containsRepeat(_ ids: inout [UInt128]) -> Bool {
     guard ids.count > 64 else {
       ids.sort()
       return zip(ids, ids.dropFirst()).contains { $0 == $1 }
     }
-    let bucketCount = 1 << 16
+    // About one bucket per id, at most 65,536, so a small list does not pay for a big table.
+    let bits = min(16, Int.bitWidth - ids.count.leadingZeroBitCount - 1)
+    let bucketCount = 1 << bits
     var starts = [Int](repeating: 0, count: bucketCount + 1)
-    for id in ids { starts[Int(id >> 112) + 1] += 1 }
+    for id in ids { starts[Int(id >> (128 - UInt128(bits))) + 1] += 1 }
     for bucket in 0..<bucketCount { starts[bucket + 1] += starts[bucket] }
     var next = starts
     var sorted = [UInt128](repeating: 0, count: ids.count)
     for id in ids {
-      let bucket = Int(id >> 112)
+      let bucket = Int(id >> (128 - UInt128(bits)))
       sorted[next[bucket]] = id
       next[bucket] += 1
     }

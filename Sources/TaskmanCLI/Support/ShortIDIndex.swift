@@ -36,18 +36,20 @@ struct ShortIDIndex: Sendable {
     sorted = Self.sort(numbers)
   }
 
-  /// `numbers` in increasing order: a counting sort on the top 16 bits (random ids spread
+  /// `numbers` in increasing order: a counting sort on the top bits (random ids spread
   /// evenly, so most buckets hold one or two), then each bucket sorted on its own.
   private static func sort(_ numbers: [UInt128]) -> [UInt128] {
     guard numbers.count > 64 else { return numbers.sorted() }
-    let bucketCount = 1 << 16
+    // About one bucket per id, at most 65,536, so a small list does not pay for a big table.
+    let bits = min(16, Int.bitWidth - numbers.count.leadingZeroBitCount - 1)
+    let bucketCount = 1 << bits
     var starts = [Int](repeating: 0, count: bucketCount + 1)
-    for number in numbers { starts[Int(number >> 112) + 1] += 1 }
+    for number in numbers { starts[Int(number >> (128 - UInt128(bits))) + 1] += 1 }
     for bucket in 0..<bucketCount { starts[bucket + 1] += starts[bucket] }
     var next = starts
     var result = [UInt128](repeating: 0, count: numbers.count)
     for number in numbers {
-      let bucket = Int(number >> 112)
+      let bucket = Int(number >> (128 - UInt128(bits)))
       result[next[bucket]] = number
       next[bucket] += 1
     }
