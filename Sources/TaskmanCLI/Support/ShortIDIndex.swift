@@ -144,10 +144,12 @@ struct ShortIDIndex: Sendable {
     (a ^ b).leadingZeroBitCount / 4
   }
 
+  /// The id's 16 bytes as one number, the first byte most significant.
   static func number(_ id: UUID) -> UInt128 {
-    withUnsafeBytes(of: id.uuid) { bytes in
-      bytes.reduce(UInt128(0)) { $0 << 8 | UInt128($1) }
+    let (high, low) = withUnsafeBytes(of: id.uuid) {
+      ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
     }
+    return UInt128(UInt64(bigEndian: high)) << 64 | UInt128(UInt64(bigEndian: low))
   }
 
   static func uuid(_ value: UInt128) -> UUID {
