@@ -390,8 +390,6 @@ struct TaskDocumentDecoder {
   }
 }
 
-/// A UUID as two words: hashing them is much cheaper than `UUID`'s byte-wise hashing, and the
-/// duplicate check hashes every id of the document.
 /// Where ``TaskDocumentDecoder`` puts the ids it reads: an array to check for repeats once at
 /// the end, or nowhere (nil) when each is checked as it is read.
 private protocol IDCollecting {
@@ -414,6 +412,8 @@ extension Optional: IDCollecting where Wrapped == [UInt128] {
   mutating func collect(_ id: UUID) {}
 }
 
+/// A UUID as two words: hashing them is much cheaper than `UUID`'s byte-wise hashing, and the
+/// duplicate check hashes every id of the document.
 private struct IDKey: Hashable {
   let high: UInt64
   let low: UInt64
