@@ -15,11 +15,17 @@ public enum Taskman {
   @MainActor
   public static func main() async -> Int32 {
     let session = Session.standard()
+    // Never released: the process exits right after, and freeing a large task list item by
+    // item would only delay that.
+    processSession = session
     let status = await run(rawArguments: rawArguments(), session: session)
     session.output.flush()
     session.errors.flush()
     return status.rawValue
   }
+
+  /// The session of ``main()``, kept alive until the process exits.
+  @MainActor private static var processSession: Session?
 
   /// Runs one command line given as raw bytes (without the program name), so invalid UTF-8 is
   /// seen rather than silently repaired.

@@ -263,6 +263,22 @@ struct TaskDocumentTests {
     expectError(document, message)
   }
 
+  @Test func aRepeatedIdInALongDocumentIsNamedBeforeALaterDamagedLine() {
+    // Enough ids that they are checked in bulk; the repeat shares its first digits with others.
+    var lines = ["taskman tasks v1", "Project: @id(10000000-0000-0000-0000-000000000000)"]
+    lines += (1...200).map { String(format: "\t- Task %d @id(10000000-0000-0000-0000-%012X)", $0, $0) }
+    let repeated = lines + ["- Again @id(10000000-0000-0000-0000-000000000064)"]
+    expectError(
+      repeated.joined(separator: "\n") + "\n",
+      "line 203: duplicate id 10000000-0000-0000-0000-000000000064, already used on line 102"
+    )
+    expectError(
+      (repeated + ["- Broken @id(xyz)"]).joined(separator: "\n") + "\n",
+      "line 203: duplicate id 10000000-0000-0000-0000-000000000064, already used on line 102"
+    )
+    #expect(throws: Never.self) { try TaskDocument.decode(Data((lines.joined(separator: "\n") + "\n").utf8)) }
+  }
+
   @Test func invalidUTF8NamesTheLineAndColumn() {
     var bytes = Array("taskman tasks v1\n- A @id(00000000-0000-0000-0000-000000000001)\n- Bé".utf8)
     bytes += [0xFF]

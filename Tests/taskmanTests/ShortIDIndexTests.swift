@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import TaskManager
 @testable import TaskmanCLI
 
 @Suite("Short ids")
@@ -95,6 +96,30 @@ struct ShortIDIndexTests {
       #expect(try index.resolve(short) == id)
       if short.count > 4 { #expect(index.matches(prefix: String(short.dropLast())).count > 1) }
     }
+  }
+
+  @Test func itemsAtEveryDepthAndIdsSharingTheirFirstDigitsAreAllIndexed() throws {
+    // Counted ids (as tests make them) all share their first 16 digits; random ones do not.
+    let counted = (1...300).map { UUID(uuidString: String(format: "00000000-0000-0000-0000-%012X", $0))! }
+    var generator = SplitMix64(seed: 3)
+    let random = (0..<300).map { _ in
+      var bytes = [UInt8](repeating: 0, count: 16)
+      for index in 0..<16 { bytes[index] = UInt8(truncatingIfNeeded: generator.next()) }
+      return bytes.withUnsafeBytes { UUID(uuid: $0.load(as: uuid_t.self)) }
+    }
+    let nested = Item(
+      id: random[0], kind: .project, title: "Outer",
+      children: [Item(id: random[1], kind: .task, title: "Inner", level: 1, children: counted.map { Item(id: $0, kind: .task, title: "Deep", level: 2) })]
+    )
+    let items = [nested] + random.dropFirst(2).map { Item(id: $0, kind: .task, title: "Top") }
+    let index = ShortIDIndex(items: items)
+    #expect(index.count == counted.count + random.count)
+    #expect(index.matches(prefix: "0000000000000000").count == counted.count)
+    let ids = counted + random
+    let shorts = ids.map(index.shortID)
+    #expect(Set(shorts).count == ids.count)
+    for (id, short) in zip(ids, shorts) { #expect(try index.resolve(short) == id) }
+    #expect(index.shortID(for: counted[0]) == "00000000000000000000000000000001")
   }
 
   @Test func idsRoundTripThroughTheirNumbers() {

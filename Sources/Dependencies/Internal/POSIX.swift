@@ -34,17 +34,32 @@ enum POSIX {
   }
 
   /// Reads the whole file open at `fd`.
+  ///
+  /// Into one buffer of the file's size (and a byte more, to see the end without growing it),
+  /// handed to the `Data` without a copy; a file that grows meanwhile is still read to its end.
   static func readAll(_ fd: Int32, path: String) throws(StorageError) -> Data {
-    var result = Data()
-    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    var info = stat()
+    var capacity = fstat(fd, &info) == 0 && info.st_size > 0 ? Int(info.st_size) + 1 : 64 * 1024
+    guard var buffer = malloc(capacity) else { throw .fileSystem(operation: .read, path: path, code: ENOMEM) }
+    var count = 0
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count > 0 {
-        result.append(contentsOf: buffer[0..<count])
-      } else if count == 0 {
-        return result
+      if count == capacity {
+        guard let grown = realloc(buffer, capacity * 2) else {
+          free(buffer)
+          throw .fileSystem(operation: .read, path: path, code: ENOMEM)
+        }
+        buffer = grown
+        capacity *= 2
+      }
+      let received = read(fd, buffer + count, capacity - count)
+      if received > 0 {
+        count += received
+      } else if received == 0 {
+        return Data(bytesNoCopy: buffer, count: count, deallocator: .free)
       } else if errno != EINTR {
-        throw .fileSystem(operation: .read, path: path, code: errno)
+        let code = errno
+        free(buffer)
+        throw .fileSystem(operation: .read, path: path, code: code)
       }
     }
   }

@@ -15,6 +15,50 @@ struct TaskDocumentDecoder {
   }
 
   mutating func decode() throws(TaskDocumentError) -> Outline {
+    // Checking ids for repeats as each line is read (a dictionary of 100,000 ids) costs more
+    // than sorting them once at the end. A document with a repeat, or any other error, is read
+    // again the strict way, so the error names the same first offending line either way.
+    let start = self
+    var ids: [UInt128] = []
+    ids.reserveCapacity(bytes.count / 64)
+    if let outline = try? decodeItems(ids: &ids), !Self.containsRepeat(&ids) { return outline }
+    self = start
+    var unused: [UInt128]? = nil
+    return try decodeItems(ids: &unused)
+  }
+
+  /// Whether `ids` holds a value twice; sorts it. A counting sort on the top bits first:
+  /// random ids spread evenly, so most buckets hold one or two.
+  private static func containsRepeat(_ ids: inout [UInt128]) -> Bool {
+    guard ids.count > 64 else {
+      ids.sort()
+      return zip(ids, ids.dropFirst()).contains { $0 == $1 }
+    }
+    // About one bucket per id, at most 65,536, so a small list does not pay for a big table.
+    let bits = min(16, Int.bitWidth - ids.count.leadingZeroBitCount - 1)
+    let bucketCount = 1 << bits
+    var starts = [Int](repeating: 0, count: bucketCount + 1)
+    for id in ids { starts[Int(id >> (128 - UInt128(bits))) + 1] += 1 }
+    for bucket in 0..<bucketCount { starts[bucket + 1] += starts[bucket] }
+    var next = starts
+    var sorted = [UInt128](repeating: 0, count: ids.count)
+    for id in ids {
+      let bucket = Int(id >> (128 - UInt128(bits)))
+      sorted[next[bucket]] = id
+      next[bucket] += 1
+    }
+    ids = []
+    for bucket in 0..<bucketCount where starts[bucket + 1] - starts[bucket] > 1 {
+      let range = starts[bucket]..<starts[bucket + 1]
+      sorted[range].sort()
+      for index in range.dropFirst() where sorted[index - 1] == sorted[index] { return true }
+    }
+    return false
+  }
+
+  /// The items, collecting their ids into `ids`, or (when `ids` is nil) checking each id
+  /// against the earlier ones as it is read.
+  private mutating func decodeItems<IDs: IDCollecting>(ids: inout IDs) throws(TaskDocumentError) -> Outline {
     guard !bytes.isEmpty else { throw TaskDocumentError(line: 1, problem: .empty) }
     var lineStart = 0
     var (lineEnd, contentEnd) = line(from: lineStart)
@@ -26,7 +70,7 @@ struct TaskDocumentDecoder {
     // the last item at a smaller depth; deeper lists are moved into their parent when closed.
     var levels: [[Item]] = [[]]
     var firstLines: [IDKey: Int] = [:]
-    firstLines.reserveCapacity(bytes.count / 64)
+    if !IDs.collects { firstLines.reserveCapacity(bytes.count / 64) }
     while lineStart < bytes.count {
       lineNumber += 1
       (lineEnd, contentEnd) = line(from: lineStart)
@@ -36,7 +80,9 @@ struct TaskDocumentDecoder {
       }
       let (item, depth) = try decodeItem(lineStart..<contentEnd)
 
-      if let firstLine = firstLines.updateValue(lineNumber, forKey: IDKey(item.id)) {
+      if IDs.collects {
+        ids.collect(item.id)
+      } else if let firstLine = firstLines.updateValue(lineNumber, forKey: IDKey(item.id)) {
         throw error(.duplicateID(item.id, firstLine: firstLine))
       }
       if depth >= levels.count {
@@ -171,12 +217,15 @@ struct TaskDocumentDecoder {
   @inline(__always)
   private func hexNumber(_ start: Int, _ count: Int) -> UInt64? {
     var result: UInt64 = 0
+    var invalid: UInt8 = 0
+    // Checked once at the end, and digits told from letters without branching: hex digits
+    // come in random order, so a branch per digit is mispredicted half the time.
     for index in start..<(start + count) {
       let value = hexValue(bytes[index])
-      guard value < 16 else { return nil }
-      result = result << 4 | UInt64(value)
+      invalid |= value
+      result = result << 4 | UInt64(value & 0xF)
     }
-    return result
+    return invalid < 16 ? result : nil
   }
 
   // MARK: - Attributes
@@ -341,6 +390,28 @@ struct TaskDocumentDecoder {
   }
 }
 
+/// Where ``TaskDocumentDecoder`` puts the ids it reads: an array to check for repeats once at
+/// the end, or nowhere (nil) when each is checked as it is read.
+private protocol IDCollecting {
+  static var collects: Bool { get }
+  mutating func collect(_ id: UUID)
+}
+
+extension Array: IDCollecting where Element == UInt128 {
+  static var collects: Bool { true }
+  mutating func collect(_ id: UUID) {
+    let (high, low) = Swift.withUnsafeBytes(of: id.uuid) {
+      ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+    }
+    append(UInt128(UInt64(bigEndian: high)) << 64 | UInt128(UInt64(bigEndian: low)))
+  }
+}
+
+extension Optional: IDCollecting where Wrapped == [UInt128] {
+  static var collects: Bool { false }
+  mutating func collect(_ id: UUID) {}
+}
+
 /// A UUID as two words: hashing them is much cheaper than `UUID`'s byte-wise hashing, and the
 /// duplicate check hashes every id of the document.
 private struct IDKey: Hashable {
@@ -356,7 +427,6 @@ private struct IDKey: Hashable {
 @inline(__always)
 private func hexValue(_ byte: UInt8) -> UInt8 {
   let digit = byte &- 0x30
-  if digit < 10 { return digit }
   let letter = (byte | 0x20) &- 0x61
-  return letter < 6 ? letter + 10 : 0xFF
+  return min(digit < 10 ? digit : 0xFF, letter < 6 ? letter &+ 10 : 0xFF)
 }

@@ -6,11 +6,23 @@ struct TaskDocumentEncoder {
   private var scratch: [TagSyntax.Match] = []
 
   mutating func append(_ outline: Outline) {
-    // About 60 bytes per item for a typical task line; a guess only saves regrowing.
-    output.reserveCapacity(32 + outline.items.count * 64)
+    // Room for about 128 bytes per item at any depth (a typical task line is 60 to 120), so
+    // the buffer is not copied as it grows; pages never written cost no memory.
+    output.reserveCapacity(32 + Self.countItems(outline.items) * 128)
     output.append(contentsOf: TaskDocument.header.utf8)
     output.append(ASCII.lineFeed)
     appendItems(outline.items)
+  }
+
+  /// How many items `items` holds at every depth, without copying any.
+  private static func countItems(_ items: [Item]) -> Int {
+    var count = 0
+    var stack = [items]
+    while let level = stack.popLast() {
+      count += level.count
+      for index in level.indices where !level[index].children.isEmpty { stack.append(level[index].children) }
+    }
+    return count
   }
 
   /// Appends bytes written by another encoder.
@@ -114,21 +126,33 @@ struct TaskDocumentEncoder {
 
   /// The canonical upper-case form, as `uuidString` writes it, without creating a String.
   private mutating func appendUUID(_ id: UUID) {
+    let (high, low) = withUnsafeBytes(of: id.uuid) {
+      (
+        UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)),
+        UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+      )
+    }
+    // The 32 digits, eight at a time, then the hyphens of the 8-4-4-4-12 groups put in.
+    let digits = (
+      hexDigits(UInt32(truncatingIfNeeded: high >> 32)), hexDigits(UInt32(truncatingIfNeeded: high)),
+      hexDigits(UInt32(truncatingIfNeeded: low >> 32)), hexDigits(UInt32(truncatingIfNeeded: low))
+    )
     var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &text) { text in
-      withUnsafeBytes(of: id.uuid) { raw in
-        var position = 0
-        for index in 0..<16 {
-          if index == 4 || index == 6 || index == 8 || index == 10 {
-            text[position] = ASCII.hyphen
-            position += 1
-          }
-          text[position] = hexDigit(raw[index] >> 4)
-          text[position + 1] = hexDigit(raw[index] & 0x0F)
-          position += 2
-        }
+    withUnsafeBytes(of: digits) { digits in
+      withUnsafeMutableBytes(of: &text) { text in
+        let from = digits.baseAddress!
+        let to = text.baseAddress!
+        to.copyMemory(from: from, byteCount: 8)
+        (to + 9).copyMemory(from: from + 8, byteCount: 4)
+        (to + 14).copyMemory(from: from + 12, byteCount: 4)
+        (to + 19).copyMemory(from: from + 16, byteCount: 4)
+        (to + 24).copyMemory(from: from + 20, byteCount: 12)
+        text[8] = ASCII.hyphen
+        text[13] = ASCII.hyphen
+        text[18] = ASCII.hyphen
+        text[23] = ASCII.hyphen
+        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[0..<36]))
       }
-      output.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[0..<36]))
     }
   }
 
@@ -157,9 +181,21 @@ struct TaskDocumentEncoder {
   }
 }
 
+/// The eight upper-case hex digits of `value`, most significant first in memory order.
+///
+/// Each nibble is spread into a byte of its own, then made a digit: `0x30` added to all, and 7
+/// more to those of 10 or more (found by adding 6, which carries into bit 4 exactly for them),
+/// without a branch per digit.
 @inline(__always)
-private func hexDigit(_ nibble: UInt8) -> UInt8 {
-  nibble < 10 ? 0x30 + nibble : 0x37 + nibble
+private func hexDigits(_ value: UInt32) -> UInt64 {
+  var x = UInt64(value)
+  x = (x & 0xFFFF_0000) << 16 | (x & 0x0000_FFFF)
+  x = (x & 0x0000_FF00_0000_FF00) << 8 | (x & 0x0000_00FF_0000_00FF)
+  x = (x & 0x00F0_00F0_00F0_00F0) << 4 | (x & 0x000F_000F_000F_000F)
+  let letters = ((x &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+  x = x &+ 0x3030_3030_3030_3030 &+ letters &* 7
+  // The most significant digit is in the top byte; memory order puts the first byte lowest.
+  return x.bigEndian
 }
 
 private func sameBytes(_ lhs: String, _ rhs: String) -> Bool {

@@ -28,8 +28,8 @@ struct DeleteCommand: ParsableCommand, Equatable {
     let app = try context.appStore()
     if yes || !context.canAsk {
       return try await app.withLoadedTasks { () throws(TaskmanError) in
-        let items = try app.resolve(ids)
         let index = app.shortIDs()
+        let items = try app.resolve(ids, in: index)
         var changed = false
         var report = ""
         for item in items {

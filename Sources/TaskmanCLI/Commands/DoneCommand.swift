@@ -17,10 +17,12 @@ struct DoneCommand: ParsableCommand, Equatable {
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
     let app = try context.appStore()
     return try await app.withLoadedTasks { () throws(TaskmanError) in
-      let ids = try app.resolve(ids).map(\.id)
+      // Marking items done adds and removes none, so the short ids stay the same.
+      let index = app.shortIDs()
+      let ids = try app.resolve(ids, in: index).map(\.id)
       app.send(.markDone(ids: ids))
       try await app.finishChanges()
-      context.output.write(TaskRowRenderer.render(app.rows(for: ids, index: app.shortIDs()), style: context.style))
+      context.output.write(TaskRowRenderer.render(app.rows(for: ids, index: index), style: context.style))
       return .success
     }
   }

@@ -21,13 +21,15 @@ struct TagCommand: ParsableCommand, Equatable {
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
     let app = try context.appStore()
     return try await app.withLoadedTasks { () throws(TaskmanError) in
-      let item = try app.resolve([id])[0]
+      // Tagging adds and removes no items, so the short ids stay the same.
+      let index = app.shortIDs()
+      let item = try app.resolve([id], in: index)[0]
       app.send(.addTags(tags, to: item.id))
       if let message = app.state.errorMessage {
         throw .usage(message, hint: "A tag is @name or @name(value), like @today or @due(2026-12-01).")
       }
       try await app.finishChanges()
-      context.output.write(TaskRowRenderer.render(app.rows(for: [item.id], index: app.shortIDs()), style: context.style))
+      context.output.write(TaskRowRenderer.render(app.rows(for: [item.id], index: index), style: context.style))
       return .success
     }
   }

@@ -19,10 +19,12 @@ struct UntagCommand: ParsableCommand, Equatable {
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
     let app = try context.appStore()
     return try await app.withLoadedTasks { () throws(TaskmanError) in
-      let item = try app.resolve([id])[0]
+      // Untagging adds and removes no items, so the short ids stay the same.
+      let index = app.shortIDs()
+      let item = try app.resolve([id], in: index)[0]
       app.send(.removeTags(names: names.map(\.name), from: item.id))
       try await app.finishChanges()
-      context.output.write(TaskRowRenderer.render(app.rows(for: [item.id], index: app.shortIDs()), style: context.style))
+      context.output.write(TaskRowRenderer.render(app.rows(for: [item.id], index: index), style: context.style))
       return .success
     }
   }

@@ -143,9 +143,7 @@ final class AppStore {
 
   /// Short ids over every item of the list, at any depth.
   func shortIDs() -> ShortIDIndex {
-    var ids: [UUID] = []
-    state.outline.forEachEntry { ids.append($0.item.id) }
-    return ShortIDIndex(ids)
+    ShortIDIndex(items: state.tasks.elements)
   }
 
   /// The item a typed id (or unique prefix) names; exit 1 when none or several do.
@@ -161,7 +159,12 @@ final class AppStore {
   /// The items typed ids name, each once, in the order given; exit 1 (nothing changed) when
   /// one of them names none or several.
   func resolve(_ texts: [String]) throws(TaskmanError) -> [Item] {
-    let index = shortIDs()
+    try resolve(texts, in: shortIDs())
+  }
+
+  /// Like ``resolve(_:)``, with short ids from `index` (which a command that does not add or
+  /// remove items can reuse for its output).
+  func resolve(_ texts: [String], in index: ShortIDIndex) throws(TaskmanError) -> [Item] {
     var seen = Set<UUID>()
     var items: [Item] = []
     for text in texts {
@@ -173,9 +176,23 @@ final class AppStore {
 
   /// The rows `list` would print for the items with `ids` that still exist.
   func rows(for ids: [UUID], index: ShortIDIndex) -> [TaskRowRenderer.Row] {
-    let outline = state.outline
+    let tasks = state.tasks.elements
     return ids.compactMap { id in
-      outline.entry(withID: id).map { TaskRowRenderer.Row(item: $0.item, shortID: index.shortID(for: id), project: $0.project) }
+      Self.locate(id, in: tasks, project: nil).map {
+        TaskRowRenderer.Row(item: $0.item, shortID: index.shortID(for: id), project: $0.project)
+      }
     }
+  }
+
+  /// The item with `id` at any depth and its nearest enclosing project, found without walking
+  /// the rest of the list (`Outline.entry(withID:)` visits every item).
+  private static func locate(_ id: UUID, in items: [Item], project: Item?) -> (item: Item, project: Item?)? {
+    for index in items.indices {
+      if items[index].id == id { return (items[index], project) }
+      guard !items[index].children.isEmpty else { continue }
+      let inner = items[index].kind == .project ? items[index] : project
+      if let found = locate(id, in: items[index].children, project: inner) { return found }
+    }
+    return nil
   }
 }

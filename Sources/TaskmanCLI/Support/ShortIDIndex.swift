@@ -1,4 +1,5 @@
 import Foundation
+import TaskManager
 
 /// Short ids: the shortest unique prefix (at least ``minimumLength`` characters) of each item's
 /// id, and the resolution of a typed prefix back to one id.
@@ -17,7 +18,45 @@ struct ShortIDIndex: Sendable {
   private let sorted: [UInt128]
 
   init(_ ids: some Sequence<UUID>) {
-    sorted = ids.map(Self.number).sorted()
+    sorted = Self.sort(ids.map(Self.number))
+  }
+
+  /// The ids of `items` and of everything under them, at any depth.
+  init(items: [Item]) {
+    var numbers: [UInt128] = []
+    var stack: [[Item]] = [items]
+    // Iterative, so deep outlines cannot overflow the stack; only ids are read, so no item is
+    // copied (a copy retains its title, tags and children).
+    while let level = stack.popLast() {
+      for index in level.indices {
+        numbers.append(Self.number(level[index].id))
+        if !level[index].children.isEmpty { stack.append(level[index].children) }
+      }
+    }
+    sorted = Self.sort(numbers)
+  }
+
+  /// `numbers` in increasing order: a counting sort on the top bits (random ids spread
+  /// evenly, so most buckets hold one or two), then each bucket sorted on its own.
+  private static func sort(_ numbers: [UInt128]) -> [UInt128] {
+    guard numbers.count > 64 else { return numbers.sorted() }
+    // About one bucket per id, at most 65,536, so a small list does not pay for a big table.
+    let bits = min(16, Int.bitWidth - numbers.count.leadingZeroBitCount - 1)
+    let bucketCount = 1 << bits
+    var starts = [Int](repeating: 0, count: bucketCount + 1)
+    for number in numbers { starts[Int(number >> (128 - UInt128(bits))) + 1] += 1 }
+    for bucket in 0..<bucketCount { starts[bucket + 1] += starts[bucket] }
+    var next = starts
+    var result = [UInt128](repeating: 0, count: numbers.count)
+    for number in numbers {
+      let bucket = Int(number >> (128 - UInt128(bits)))
+      result[next[bucket]] = number
+      next[bucket] += 1
+    }
+    for bucket in 0..<bucketCount where starts[bucket + 1] - starts[bucket] > 1 {
+      result[starts[bucket]..<starts[bucket + 1]].sort()
+    }
+    return result
   }
 
   var count: Int { sorted.count }
@@ -105,10 +144,12 @@ struct ShortIDIndex: Sendable {
     (a ^ b).leadingZeroBitCount / 4
   }
 
+  /// The id's 16 bytes as one number, the first byte most significant.
   static func number(_ id: UUID) -> UInt128 {
-    withUnsafeBytes(of: id.uuid) { bytes in
-      bytes.reduce(UInt128(0)) { $0 << 8 | UInt128($1) }
+    let (high, low) = withUnsafeBytes(of: id.uuid) {
+      ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
     }
+    return UInt128(UInt64(bigEndian: high)) << 64 | UInt128(UInt64(bigEndian: low))
   }
 
   static func uuid(_ value: UInt128) -> UUID {
