@@ -1,7 +1,6 @@
 import Composable
 import ComposableTesting
 import Dependencies
-import Synchronization
 import Testing
 
 // Golden tests of every failure a `TestStore` reports: the full text of each message and the line
@@ -267,7 +266,7 @@ private struct ReportedFailure: Equatable, CustomStringConvertible {
 
 /// The issues recorded inside one `withKnownIssue`, in order.
 private final class IssueLog: Sendable {
-  private let issues = Mutex<[ReportedFailure]>([])
+  private let issues = Lock<[ReportedFailure]>([])
   func append(_ failure: ReportedFailure) { issues.withLock { $0.append(failure) } }
   var all: [ReportedFailure] { issues.withLock { $0 } }
 }

@@ -1,7 +1,6 @@
 import Composable
 import ComposableTesting
 import Dependencies
-import Synchronization
 import XCTest
 
 /// The golden failures of `TestStoreFailureTests`, reaching XCTest instead of Swift Testing.
@@ -30,7 +29,7 @@ final class TestStoreXCTestFailureTests: XCTestCase {
 
   /// The failures recorded while `expectFailures` runs its body; `nil` the rest of the time, when
   /// failures go to XCTest as usual.
-  private let captured = Mutex<[Failure]?>(nil)
+  private let captured = Lock<[Failure]?>(nil)
 
   override func recordFailure(
     withDescription description: String, inFile filePath: String, atLine lineNumber: Int,

@@ -1,11 +1,10 @@
 import Composable
 import ComposableTesting
 import Dependencies
-import Synchronization
 import Testing
 
 private final class DismissWarnings: Sendable {
-  private let recorded = Mutex<[(message: String, line: UInt)]>([])
+  private let recorded = Lock<[(message: String, line: UInt)]>([])
 
   var reporter: IssueReporter {
     IssueReporter { message, location in
@@ -155,7 +154,7 @@ extension CasePath where Root == UnpresentedParent.Action {
   }
 
   @Test func anOverriddenDismissRunsInsteadOfReachingAParent() async {
-    let dismissals = Mutex(0)
+    let dismissals = Lock(0)
     let store = TestStore(initialState: SelfClosing.State()) {
       SelfClosing(line: 0)
     } withDependencies: {

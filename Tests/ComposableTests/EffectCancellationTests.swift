@@ -1,6 +1,5 @@
 import Composable
 import Dependencies
-import Synchronization
 import Testing
 
 /// A reducer whose effects block until cancelled, recording how they ended.
@@ -34,7 +33,7 @@ private struct Sleeper: Reducer {
 }
 
 final class Log: Sendable {
-  private let entries = Mutex<[String]>([])
+  private let entries = Lock<[String]>([])
   func append(_ entry: String) { entries.withLock { $0.append(entry) } }
   var all: [String] { entries.withLock { $0 } }
 }

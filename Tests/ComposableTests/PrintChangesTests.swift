@@ -1,6 +1,6 @@
+import Dependencies
 import Composable
 import ComposableTesting
-import Synchronization
 import Testing
 
 private struct PrintedCounter: Reducer {
@@ -25,7 +25,7 @@ private struct PrintedCounter: Reducer {
 }
 
 private final class PrintedLines: Sendable {
-  private let lines = Mutex<[String]>([])
+  private let lines = Lock<[String]>([])
   var printer: ChangePrinter { ChangePrinter { text in self.lines.withLock { $0.append(text) } } }
   var all: [String] { lines.withLock { $0 } }
 }

@@ -1,7 +1,6 @@
 import Composable
 import ComposableTesting
 import Dependencies
-import Synchronization
 import Testing
 
 /// Captures the issues a store reports instead of failing the test.
@@ -11,7 +10,7 @@ private final class WarningRecorder: Sendable {
     let location: Dependencies.SourceLocation
   }
 
-  private let warnings = Mutex<[Warning]>([])
+  private let warnings = Lock<[Warning]>([])
 
   var reporter: IssueReporter {
     IssueReporter { message, location in

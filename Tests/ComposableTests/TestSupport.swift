@@ -1,4 +1,4 @@
-import Synchronization
+import Dependencies
 
 /// Streams that effects listen to and tests feed, one per name, so that a test can prove an
 /// effect is still alive (it answers what it is fed) or has ended (its loop returned), without
@@ -24,7 +24,7 @@ final class TestFeeds: Sendable {
     var ended: [String] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   /// A new stream for `name`, replacing any earlier one. Create it in the reducer, so that a
   /// value sent right after the action is buffered even if the effect has not started yet.

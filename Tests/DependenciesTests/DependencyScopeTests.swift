@@ -1,6 +1,5 @@
 import Dependencies
 import Foundation
-import Synchronization
 import Testing
 
 private enum ScopeNumberKey: DependencyKey {
@@ -44,7 +43,7 @@ private struct ScopeError: Error {}
   }
 
   @Test func aScopeIsOnlyBoundOnTheThreadThatRunsIt() {
-    let seenElsewhere = Mutex<Int?>(nil)
+    let seenElsewhere = Lock<Int?>(nil)
     scope(7).run {
       // The other thread reads while the scope is still bound here.
       let done = DispatchSemaphore(value: 0)

@@ -1,3 +1,4 @@
+import Dependencies
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -115,7 +116,7 @@ import Testing
       try StorageClient.fileSystem(directory: directory).save(old, "doc")
 
       let interruption = StorageError.fileSystem(operation: .replace, path: "simulated", code: EIO)
-      let seen = Mutex<(temporaryFile: URL, contents: Data?, document: URL)?>(nil)
+      let seen = Lock<(temporaryFile: URL, contents: Data?, document: URL)?>(nil)
       let interrupted = StorageClient.fileSystem(directory: directory) {
         (temporaryFile: URL, document: URL) throws(StorageError) in
         seen.withLock { $0 = (temporaryFile, try? Data(contentsOf: temporaryFile), document) }
@@ -172,7 +173,7 @@ import Testing
   @Test func threadsIncrementingUnderTheLockLoseNoUpdate() throws {
     try withTemporaryDirectory(inMemory: true) { directory throws in
       let storage = StorageClient.fileSystem(directory: directory)
-      let failures = Mutex<[String]>([])
+      let failures = Lock<[String]>([])
       DispatchQueue.concurrentPerform(iterations: 4) { _ in
         do {
           for _ in 0..<25 { try increment("counter", in: storage) }
@@ -188,7 +189,7 @@ import Testing
   @Test func concurrentPlainSavesAreEachAtomicAndLeaveNoTemporaryFiles() throws {
     try withTemporaryDirectory(inMemory: true) { directory throws in
       let storage = StorageClient.fileSystem(directory: directory)
-      let failures = Mutex<[String]>([])
+      let failures = Lock<[String]>([])
       DispatchQueue.concurrentPerform(iterations: 4) { thread in
         for save in 0..<25 {
           do {

@@ -1,5 +1,4 @@
 import Dependencies
-import Synchronization
 import Testing
 
 /// Starts `body` as an effect tracked by `activity`, the way a test store starts effects.
@@ -15,7 +14,7 @@ private func startTracked(
 }
 
 private final class Log: Sendable {
-  private let entries = Mutex<[String]>([])
+  private let entries = Lock<[String]>([])
   func append(_ entry: String) { entries.withLock { $0.append(entry) } }
   var all: [String] { entries.withLock { $0 } }
 }

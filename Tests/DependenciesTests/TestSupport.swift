@@ -7,7 +7,6 @@
 #endif
 import Dependencies
 import Foundation
-import Synchronization
 
 /// Collects what the library reports through an ``IssueReporter``, from any thread.
 final class IssueCapture: Sendable {
@@ -16,7 +15,7 @@ final class IssueCapture: Sendable {
     var location: SourceLocation
   }
 
-  private let reported = Mutex<[Reported]>([])
+  private let reported = Lock<[Reported]>([])
 
   /// A reporter that appends to this capture.
   var reporter: IssueReporter {

@@ -1,6 +1,5 @@
 import Dependencies
 import Foundation
-import Synchronization
 import Testing
 
 @Suite struct UUIDGeneratorTests {
@@ -73,7 +72,7 @@ import Testing
   }
 
   @Test func customClosure() {
-    let calls = Mutex(0)
+    let calls = Lock(0)
     let uuid = UUIDGenerator {
       calls.withLock { $0 += 1 }
       return UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))

@@ -2,7 +2,6 @@ import Composable
 import ComposableTesting
 import Dependencies
 import SearchFeature
-import Synchronization
 import Testing
 
 private let alien = Movie(id: 1, title: "Alien", year: 1979)
@@ -12,7 +11,7 @@ private let starWars = Movie(id: 3, title: "Star Wars", year: 1977)
 /// A movie client that answers from three films after `latency` on `clock`, and remembers the
 /// queries it was asked.
 private final class FakeMovies: Sendable {
-  let queries = Mutex<[String]>([])
+  let queries = Lock<[String]>([])
   let clock: TestClock
   let latency: Duration
 
