@@ -311,10 +311,9 @@ public final class Store<State, Action> {
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: CasePath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
-    scope(
-      state: { $0[keyPath: toChildState] },
-      action: { toChildAction.embed($0) }
-    )
+    // The case path's own embed function, not a closure calling it: one call fewer per level
+    // on every send from a deeply scoped store.
+    scope(state: { $0[keyPath: toChildState] }, action: toChildAction._embed)
   }
 
   /// A store for a child feature, with closures that derive the child's state and embed its
