@@ -202,6 +202,11 @@ func profileOnly() -> Bool {
     let action = opaque(Counter.Action.increment)
     for _ in 0..<n(5_000_000) { tap(leaf, action) }
     blackHole(deep)
+  case "features":
+    let (deep, leaf) = makeTenFeatures()
+    let action = opaque(Counter.Action.increment)
+    for _ in 0..<n(5_000_000) { tap(leaf, action) }
+    blackHole(deep)
   case "scope":
     let store = Store(initialState: Nest<Counter>.State(child: Counter.State())) { Nest(child: Counter()) }
     let action = opaque(Nest<Counter>.Action.child(.increment))
@@ -223,7 +228,7 @@ func profileOnly() -> Bool {
     for i in 0..<n(10_000_000) { list.send(.increment(id: (i &* 7919) % rows)) }
     blackHole(list.rows.count)
   default:
-    print("BENCH_ONLY: one of root, deep, scope, row, followup, floorrow")
+    print("BENCH_ONLY: one of root, deep, features, scope, row, followup, floorrow")
   }
   return true
 }
@@ -272,6 +277,7 @@ func run() {
   let counterIncrement = opaque(Counter.Action.increment)
   let counterIncrementTwice = opaque(Counter.Action.incrementTwice)
   let (deep, leaf) = makeDeep()
+  let (features, featuresLeaf) = makeTenFeatures()
   let childIncrement = opaque(Nest<Counter>.Action.child(.increment))
   let withoutChildren = Store(initialState: Nest<Counter>.State(child: Counter.State())) { Nest(child: Counter()) }
   let withChildren = Store(initialState: Nest<Counter>.State(child: Counter.State())) { Nest(child: Counter()) }
@@ -287,13 +293,14 @@ func run() {
     Workload(name: "floor follow-up", iterations: 5_000_000) { n in for _ in 0..<n { mviCounter.send(incrementTwice) } },
     Workload(name: "root", iterations: 2_000_000) { n in for _ in 0..<n { tap(counter, counterIncrement) } },
     Workload(name: "deep", iterations: 500_000) { n in for _ in 0..<n { tap(leaf, counterIncrement) } },
+    Workload(name: "ten features", iterations: 500_000) { n in for _ in 0..<n { tap(featuresLeaf, counterIncrement) } },
     Workload(name: "scope", iterations: 2_000_000) { n in for _ in 0..<n { tap(withoutChildren, childIncrement) } },
     Workload(name: "scoped stores", iterations: 2_000_000) { n in for _ in 0..<n { tap(withChildren, childIncrement) } },
-    Workload(name: "row", iterations: 500_000) { n in for i in 0..<n { tap(list, .rows(.element(id: (i &* 7919) % 10_000, action: .increment))) } },
-    Workload(name: "big row", iterations: 500_000) { n in for i in 0..<n { tap(bigList, .rows(.element(id: (i &* 7919) % 100_000, action: .increment))) } },
+    Workload(name: "row", iterations: 2_000_000) { n in for i in 0..<n { tap(list, .rows(.element(id: (i &* 7919) % 10_000, action: .increment))) } },
+    Workload(name: "big row", iterations: 2_000_000) { n in for i in 0..<n { tap(bigList, .rows(.element(id: (i &* 7919) % 100_000, action: .increment))) } },
     Workload(name: "follow-up", iterations: 2_000_000) { n in for _ in 0..<n { tap(followUp, counterIncrementTwice) } },
   ])
-  blackHole((mviCounter.count, mviList.rows.count, mviBigList.rows.count, deep.state, children))
+  blackHole((features, mviCounter.count, mviList.rows.count, mviBigList.rows.count, deep.state, children))
   let (floorCounter, floorRow, floorRowBig, floorFollowUp) = (times[0], times[1], times[2], times[3])
   report("MVI floor: counter send", floorCounter)
   report("MVI floor: one-row update among 10,000 rows", floorRow)
@@ -302,12 +309,13 @@ func run() {
   print(String(repeating: "-", count: 86))
   report("root send (counter)", times[4], floor: floorCounter)
   report("send from a store scoped 10 levels deep", times[5], floor: floorCounter)
-  report("root send, one Scope level, no scoped stores", times[6], floor: floorCounter)
-  report("root send with 10 live scoped stores", times[7], floor: floorCounter)
-  report("forEach send to one row of 10,000 rows", times[8], floor: floorRow)
-  report("forEach send to one row of 100,000 rows", times[9], floor: floorRowBig)
-  print("\("  the same, 100,000 rows against 10,000 rows".padding(toLength: 58, withPad: " ", startingAt: 0)) \(String(repeating: " ", count: 10))   \(String(format: "%6.2fx", times[9] / times[8]))")
-  report("action with one .send follow-up", times[10], floor: floorFollowUp)
+  report("  the same, ten features with a `body` each", times[6], floor: floorCounter)
+  report("root send, one Scope level, no scoped stores", times[7], floor: floorCounter)
+  report("root send with 10 live scoped stores", times[8], floor: floorCounter)
+  report("forEach send to one row of 10,000 rows", times[9], floor: floorRow)
+  report("forEach send to one row of 100,000 rows", times[10], floor: floorRowBig)
+  print("\("  the same, 100,000 rows against 10,000 rows".padding(toLength: 58, withPad: " ", startingAt: 0)) \(String(repeating: " ", count: 10))   \(String(format: "%6.2fx", times[10] / times[9]))")
+  report("action with one .send follow-up", times[11], floor: floorFollowUp)
 
   let identified = IdentifiedArray(uniqueElements: (0..<100_000).map { RowFeature.State(id: $0) })
   let dictionary = Dictionary(uniqueKeysWithValues: (0..<100_000).map { ($0, RowFeature.State(id: $0)) })
