@@ -54,13 +54,15 @@ public enum Taskman {
         if invocation.command is ShellCommand {
           throw TaskmanError.usage("this is already a taskman shell", hint: "Type 'exit' to leave it.")
         }
-        if invocation.globals.dataDirectory != nil {
+        if invocation.globals.dataDirectory != nil || invocation.globals.file != nil {
+          let option = invocation.globals.file != nil ? "--file" : "--data-dir"
           throw TaskmanError.usage(
-            "--data-dir cannot change inside a shell",
-            hint: "Leave the shell and start another: taskman --data-dir <dir> shell"
+            "\(option) cannot change inside a shell",
+            hint: "Leave the shell and start another: taskman \(option) <\(option == "--file" ? "path" : "dir")> shell"
           )
         }
         invocation.globals.dataDirectory = shellGlobals.dataDirectory
+        invocation.globals.file = shellGlobals.file
         invocation.globals.color = invocation.globals.color ?? shellGlobals.color
       }
       let context = CommandContext(session: session, globals: invocation.globals)

@@ -15,7 +15,7 @@ private func makeStore(tasks: [Item] = [trip]) -> (TestStore<AppFeature.State, A
   let storage = StorageClient.inMemory
   let store = TestStore(
     initialState: AppFeature.State(
-      taskList: TaskList.State(tasks: IdentifiedArray(uniqueElements: tasks), loadStatus: .loaded)
+      taskList: TaskList.State(tasks: IdentifiedArray(uniqueElements: tasks), loadStatus: .loaded, journal: TaskJournal())
     )
   ) {
     AppFeature()
@@ -52,10 +52,10 @@ private func makeStore(tasks: [Item] = [trip]) -> (TestStore<AppFeature.State, A
     await store.receive(.outlineEditor(.delegate(.save(saved))))
     await store.receive(.taskList(.replaceItem(saved))) {
       $0.taskList.tasks = [saved]
-      $0.taskList.history.steps = [step("edit “Plan trip”", previous: [(0, trip)])]
+      $0.taskList.journal?.record(entry("edit “Plan trip”", from: [trip], to: [saved]))
     }
     await store.finish()
-    #expect(try TaskDocumentStorage(storage: storage).load().items == [saved])
+    #expect(try TaskFile.load(from: storage, withJournal: false).outline.items == [saved])
   }
 
   @Test func anOutlineWithSeveralRootsSavesTheFirstAndSaysSo() async {
@@ -77,7 +77,7 @@ private func makeStore(tasks: [Item] = [trip]) -> (TestStore<AppFeature.State, A
     await store.receive(.outlineEditor(.delegate(.save(saved))))
     await store.receive(.taskList(.replaceItem(saved))) {
       $0.taskList.tasks = [saved]
-      $0.taskList.history.steps = [step("edit “Plan trip”", previous: [(0, trip)])]
+      $0.taskList.journal?.record(entry("edit “Plan trip”", from: [trip], to: [saved]))
     }
     await store.finish()
   }
@@ -97,7 +97,7 @@ private func makeStore(tasks: [Item] = [trip]) -> (TestStore<AppFeature.State, A
     await store.send(.closeOutlineEditorButtonTapped) {
       $0.outlineEditor = nil
     }
-    #expect(try storage.load(TaskDocument.defaultName) == nil)
+    #expect(try storage.load(TaskFile.documentName) == nil)
   }
 
   @Test func theTaskListRunsInsideTheApp() async {

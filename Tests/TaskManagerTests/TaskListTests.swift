@@ -15,9 +15,9 @@ private func makeStore(
   storage: StorageClient? = nil
 ) -> (TestStore<TaskList.State, TaskList.Action>, StorageClient) {
   let storage =
-    storage ?? .inMemory(documents: document.map { [TaskDocument.defaultName: $0] } ?? [:])
+    storage ?? .inMemory(documents: document.map { [TaskFile.documentName: $0] } ?? [:])
   let store = TestStore(
-    initialState: TaskList.State(tasks: IdentifiedArray(uniqueElements: tasks), loadStatus: .loaded)
+    initialState: TaskList.State(tasks: IdentifiedArray(uniqueElements: tasks), loadStatus: .loaded, journal: TaskJournal())
   ) {
     TaskList()
   } withDependencies: {
@@ -29,7 +29,12 @@ private func makeStore(
 }
 
 private func stored(_ storage: StorageClient) throws -> Outline {
-  try TaskDocumentStorage(storage: storage).load()
+  try TaskFile.load(from: storage, withJournal: false).outline
+}
+
+/// The saved TaskPaper text.
+private func storedText(_ storage: StorageClient) throws -> String? {
+  try storage.load(TaskFile.documentName).map { String(decoding: $0, as: UTF8.self) }
 }
 
 private let milk = Item(id: testID(100), kind: .task, title: "Buy milk", tags: [tag("shopping")])
@@ -61,7 +66,7 @@ private let errands = Item(
     let call = Item(id: testID(0), kind: .task, title: "Call Bob", tags: [tag("due", "2026-12-01")])
     await store.receive(.destination(.presented(.addTask(.delegate(.saveTask(call)))))) {
       $0.tasks = [milk, call]
-      $0.history.steps = [step("add “Call Bob”", added: [call.id])]
+      $0.journal?.record(entry("add “Call Bob”", from: [milk], to: [milk, call]))
     }
     await store.receive(.destination(.dismiss)) {
       $0.destination = nil
@@ -80,7 +85,7 @@ private let errands = Item(
     await store.receive(.destination(.dismiss)) {
       $0.destination = nil
     }
-    #expect(try storage.load(TaskDocument.defaultName) == nil)
+    #expect(try storage.load(TaskFile.documentName) == nil)
   }
 
   @Test func addWithInvalidTextKeepsTheFormOpenWithTheError() async {
@@ -116,7 +121,7 @@ private let errands = Item(
     edited.tags = [tag("today")]
     await store.receive(.destination(.presented(.editTask(.delegate(.saveTask(edited)))))) {
       $0.tasks[id: errands.id]?.children[1] = edited
-      $0.history.steps = [step("edit “Bank”", previous: [(1, errands)])]
+      $0.journal?.record(entry("edit “Bank”", from: [milk, errands], to: $0.tasks.elements))
     }
     await store.receive(.destination(.dismiss)) {
       $0.destination = nil
@@ -142,7 +147,7 @@ private let errands = Item(
     await store.send(.alert(.presented(.confirmDeletion(id: bank.id)))) {
       $0.alert = nil
       $0.tasks[id: errands.id]?.children.remove(at: 1)
-      $0.history.steps = [step("delete “Bank”", previous: [(1, errands)])]
+      $0.journal?.record(entry("delete “Bank”", from: [milk, errands], to: $0.tasks.elements))
     }
     await store.finish()
     #expect(try stored(storage).item(withID: bank.id) == nil)
@@ -158,7 +163,7 @@ private let errands = Item(
     await store.send(.alert(.dismiss)) {
       $0.alert = nil
     }
-    #expect(try storage.load(TaskDocument.defaultName) == nil)
+    #expect(try storage.load(TaskFile.documentName) == nil)
   }
 
   @Test func deleteFromTheEditFormAndConfirm() async throws {
@@ -177,7 +182,7 @@ private let errands = Item(
     await store.send(.alert(.presented(.confirmDeletion(id: milk.id)))) {
       $0.alert = nil
       $0.tasks = [errands]
-      $0.history.steps = [step("delete “Buy milk”", previous: [(0, milk)])]
+      $0.journal?.record(entry("delete “Buy milk”", from: [milk, errands], to: [errands]))
     }
     await store.finish()
     #expect(try stored(storage).items == [errands])
@@ -199,7 +204,7 @@ private let errands = Item(
     await store.send(.alert(.dismiss)) {
       $0.alert = nil
     }
-    #expect(try storage.load(TaskDocument.defaultName) == nil)
+    #expect(try storage.load(TaskFile.documentName) == nil)
   }
 
   // MARK: Completing and tagging
@@ -210,14 +215,14 @@ private let errands = Item(
     await store.send(.markDone(ids: [milk.id, testID(201)])) {
       $0.tasks[id: milk.id]?.tags.append(tag("done", "2026-11-22"))
       $0.tasks[id: errands.id]?.children[0].tags = [tag("done", "2026-11-22")]
-      $0.history.steps = [step("done “Buy milk”, “Post letter”", previous: [(0, milk), (1, errands)])]
+      $0.journal?.record(entry("done “Buy milk”, “Post letter”", from: [milk, errands], to: $0.tasks.elements))
     }
     await store.finish()
     #expect(try stored(storage).items[0].isDone)
-    let milkDone = store.state.tasks[0]
+    let done = store.state.tasks.elements
     await store.send(.markNotDone(ids: [milk.id])) {
       $0.tasks[id: milk.id]?.tags = [tag("shopping")]
-      $0.history.steps.append(step("undone “Buy milk”", previous: [(0, milkDone)]))
+      $0.journal?.record(entry("undone “Buy milk”", from: done, to: $0.tasks.elements))
     }
     await store.finish()
     #expect(try !stored(storage).items[0].isDone)
@@ -228,14 +233,14 @@ private let errands = Item(
 
     await store.send(.addTags(["@due(2026-12-01)", "@shopping(dairy)"], to: milk.id)) {
       $0.tasks[id: milk.id]?.tags = [tag("shopping", "dairy"), tag("due", "2026-12-01")]
-      $0.history.steps = [step("tag “Buy milk” @due(2026-12-01) @shopping(dairy)", previous: [(0, milk)])]
+      $0.journal?.record(entry("tag “Buy milk” @due(2026-12-01) @shopping(dairy)", from: [milk], to: $0.tasks.elements))
     }
     await store.finish()
     #expect(try stored(storage).items[0].tags == [tag("shopping", "dairy"), tag("due", "2026-12-01")])
-    let tagged = store.state.tasks[0]
+    let tagged = store.state.tasks.elements
     await store.send(.removeTags(names: ["shopping"], from: milk.id)) {
       $0.tasks[id: milk.id]?.tags = [tag("due", "2026-12-01")]
-      $0.history.steps.append(step("untag “Buy milk” shopping", previous: [(0, tagged)]))
+      $0.journal?.record(entry("untag “Buy milk” shopping", from: tagged, to: $0.tasks.elements))
     }
     await store.finish()
   }
@@ -246,40 +251,63 @@ private let errands = Item(
     await store.send(.addTags(["@ok", "@bad tag"], to: milk.id)) {
       $0.errorMessage = "Unable to convert @bad tag into a tag."
     }
-    #expect(try storage.load(TaskDocument.defaultName) == nil)
+    #expect(try storage.load(TaskFile.documentName) == nil)
   }
 
   @Test func importingTaskPaperAppendsItemsWithFreshIDs() async throws {
     let (store, storage) = makeStore(tasks: [milk])
 
-    await store.send(.importTaskPaper("Home:\n\t- Water plants @weekly\n")) {
+    await store.send(.importTaskPaper("Home:\n\t- Water plants @weekly\n", .append)) {
       $0.tasks.append(
         Item(
           id: testID(0), kind: .project, title: "Home",
           children: [Item(id: testID(1), kind: .task, title: "Water plants", tags: [tag("weekly")], level: 1)]
         )
       )
-      $0.history.steps = [step("import 2 items", added: [testID(0)])]
+      $0.journal?.record(entry("import 2 items", from: [milk], to: $0.tasks.elements))
     }
     await store.finish()
     #expect(try stored(storage).items.count == 2)
   }
 
-  // MARK: Loading
+  @Test func importingMergesWhatIsAlreadyThereAndAddsTheRestInPlace() async throws {
+    let (store, storage) = makeStore(tasks: [milk, errands])
 
-  @Test func loadingReadsTheStoredList() async {
-    let document = TaskDocument.encode(Outline(items: [milk, errands]))
-    let (store, _) = makeStore(document: document)
-
-    await store.send(.load)
-    await store.receive(.loadResponse(.success(StoredTaskList(outline: Outline(items: [milk, errands]))))) {
-      $0.tasks = [milk, errands]
+    // "Errands" and "Post letter" are already there; "Call Bob" comes after "Post letter",
+    // "Read" after "Errands".
+    await store.send(.importTaskPaper("Errands:\n\t- Post letter\n\t- Call Bob\n- Read\n")) {
+      $0.tasks[id: errands.id]?.children.insert(Item(id: testID(2), kind: .task, title: "Call Bob", level: 1), at: 1)
+      $0.tasks.append(Item(id: testID(3), kind: .task, title: "Read"))
+      $0.journal?.record(entry("import 4 items", from: [milk, errands], to: $0.tasks.elements))
     }
+    await store.finish()
+    #expect(try storedText(storage) == "- Buy milk @shopping\nErrands:\n\t- Post letter\n\t- Call Bob\n\t- Bank\n\t\tBring ID\n- Read\n")
+
+    await store.send(.importTaskPaper("Errands:\n\t- Post letter\n\t- Call Bob\n- Read\n"))
+    await store.finish()
   }
 
-  @Test func aDamagedDocumentIsAnErrorAndIsNeverOverwritten() async throws {
-    let damaged = Data("taskman tasks v1\n- Buy milk @id(not-a-uuid)\n".utf8)
-    let storage = StorageClient.inMemory(documents: [TaskDocument.defaultName: damaged])
+  // MARK: Loading
+
+  @Test func loadingReadsTheStoredListWithTheIdsOfItsIndex() async throws {
+    let text = "- Buy milk @shopping\nErrands:\n\t- Post letter\n\t- Bank\n\t\tBring ID\n"
+    let index = TaskFile.write([milk, errands], over: .empty).index
+    let storage = StorageClient.inMemory(documents: [TaskFile.documentName: Data(text.utf8), TaskFile.indexName: index])
+    let (store, _) = makeStore(storage: storage)
+
+    await store.send(.load)
+    let loaded = try TaskFile.load(from: storage, withJournal: true)
+    await store.receive(.loadResponse(.success(loaded))) {
+      $0.tasks = [milk, errands]
+      $0.source = loaded.source
+    }
+    #expect(loaded.journal == TaskJournal())
+    #expect(loaded.source.text == text)
+  }
+
+  @Test func aFileThatIsNotUTF8IsAnErrorAndIsNeverOverwritten() async throws {
+    let damaged = Data("- Buy milk\n- Caf".utf8) + Data([0xE9, 0x0A])
+    let storage = StorageClient.inMemory(documents: [TaskFile.documentName: damaged])
     let store = TestStore(initialState: TaskList.State()) {
       TaskList()
     } withDependencies: {
@@ -290,8 +318,9 @@ private let errands = Item(
 
     await store.send(.load)
     let error = try require(throwing: TaskStorageError.self) {
-      _ = try TaskDocumentStorage(storage: storage).load()
+      _ = try TaskFile.load(from: storage, withJournal: true)
     }
+    #expect("\(error)".contains("line 2: invalid UTF-8: byte 0xE9 at column 6"))
     await store.receive(.loadResponse(.failure(error))) {
       $0.loadStatus = .failed(error)
     }
@@ -299,7 +328,7 @@ private let errands = Item(
       $0.errorMessage = "The task list was not changed, because it could not be loaded: \(error.description)"
     }
     await store.finish()
-    #expect(try storage.load(TaskDocument.defaultName) == damaged)
+    #expect(try storage.load(TaskFile.documentName) == damaged)
   }
 
   @Test func everyChangeIsSavedAndTheLastOneWins() async throws {
@@ -308,31 +337,29 @@ private let errands = Item(
     var versions = [milk]
     await store.send(.addTags(["@a"], to: milk.id)) {
       $0.tasks[id: milk.id]?.tags.append(tag("a"))
-      $0.history.steps.append(step("tag “Buy milk” @a", previous: [(0, milk)]))
+      $0.journal?.record(entry("tag “Buy milk” @a", from: [milk], to: $0.tasks.elements))
     }
     versions.append(store.state.tasks[0])
     await store.send(.addTags(["@b"], to: milk.id)) {
       $0.tasks[id: milk.id]?.tags.append(tag("b"))
-      $0.history.steps.append(step("tag “Buy milk” @b", previous: [(0, versions[1])]))
+      $0.journal?.record(entry("tag “Buy milk” @b", from: [versions[1]], to: $0.tasks.elements))
     }
     versions.append(store.state.tasks[0])
     await store.send(.removeTags(names: ["shopping"], from: milk.id)) {
       $0.tasks[id: milk.id]?.tags = [tag("a"), tag("b")]
-      $0.history.steps.append(step("untag “Buy milk” shopping", previous: [(0, versions[2])]))
+      $0.journal?.record(entry("untag “Buy milk” shopping", from: [versions[2]], to: $0.tasks.elements))
     }
     await store.finish()
     #expect(try stored(storage).items[0].tags == [tag("a"), tag("b")])
+    // Every save wrote the journal as the state had it; the last one holds all three.
+    let journal = try TaskFile.load(from: storage, withJournal: true).journal
+    #expect(journal?.entries.map(\.description) == ["tag “Buy milk” @a", "tag “Buy milk” @b", "untag “Buy milk” shopping"])
   }
 }
 
-/// A history step, for expectations.
-func step(
-  _ description: String, added: [UUID] = [], previous: [(Int, Item)] = []
-) -> TaskHistory.Step {
-  TaskHistory.Step(
-    description: description, addedIDs: added,
-    previousItems: previous.map { TaskHistory.PreviousItem(index: $0.0, item: $0.1) }
-  )
+/// The journal entry of a change from `before` to `after`, for expectations.
+func entry(_ description: String, from before: [Item], to after: [Item]) -> TaskJournal.Entry {
+  TaskJournal.Entry(description, from: before, to: after)
 }
 
 /// `#require(throwing:)` for a typed error: the error `body` throws.
@@ -367,7 +394,7 @@ private struct RequireFailure: Error {}
     let (store, _) = makeStore(tasks: [milk, errands])
     await store.send(.addTags(["@shopping"], to: testID(202))) {
       $0.tasks[id: errands.id]?.children[1].tags = [tag("shopping")]
-      $0.history.steps = [step("tag “Bank” @shopping", previous: [(1, errands)])]
+      $0.journal?.record(entry("tag “Bank” @shopping", from: [milk, errands], to: $0.tasks.elements))
     }
     await store.finish()
     #expect(store.state.tagCounts == [TagCount(name: "shopping", count: 2)])
@@ -376,46 +403,133 @@ private struct RequireFailure: Error {}
 
 @MainActor
 @Suite struct TaskListUndoTests {
-  @Test func undoRevertsChangesNewestFirstAndSavesTheResult() async throws {
+  @Test func undoRevertsChangesNewestFirstAndRedoMakesThemAgain() async throws {
     let (store, storage) = makeStore(tasks: [milk, errands])
 
     await store.send(.markDone(ids: [milk.id])) {
       $0.tasks[id: milk.id]?.tags.append(tag("done", "2026-11-22"))
-      $0.history.steps = [step("done “Buy milk”", previous: [(0, milk)])]
+      $0.journal?.record(entry("done “Buy milk”", from: [milk, errands], to: $0.tasks.elements))
     }
+    let done = store.state.tasks.elements
     await store.send(.deleteButtonTapped(errands)) {
       $0.alert = TaskList.deleteConfirmation(for: errands)
     }
     await store.send(.alert(.presented(.confirmDeletion(id: errands.id)))) {
       $0.alert = nil
       $0.tasks.remove(id: errands.id)
-      $0.history.steps.append(step("delete “Errands”", previous: [(1, errands)]))
+      $0.journal?.record(entry("delete “Errands”", from: done, to: $0.tasks.elements))
     }
     await store.finish()
-    #expect(try stored(storage).items.count == 1)
+    #expect(try storedText(storage) == "- Buy milk @shopping @done(2026-11-22)\n")
 
     await store.send(.undo) {
       $0.tasks.append(errands)
-      $0.history.steps.removeLast()
+      $0.journal?.applied = 1
     }
     await store.finish()
     #expect(try stored(storage).items.map(\.id) == [milk.id, errands.id])
     await store.send(.undo) {
       $0.tasks[id: milk.id] = milk
-      $0.history.steps = []
+      $0.journal?.applied = 0
     }
     await store.send(.undo) {
       $0.errorMessage = "There is nothing to undo."
     }
     await store.finish()
     #expect(try stored(storage).items == [milk, errands])
+    #expect(try storedText(storage) == "- Buy milk @shopping\nErrands:\n\t- Post letter\n\t- Bank\n\t\tBring ID\n")
+
+    await store.send(.redo) {
+      $0.errorMessage = nil
+      $0.tasks[id: milk.id]?.tags.append(tag("done", "2026-11-22"))
+      $0.journal?.applied = 1
+    }
+    await store.send(.redo) {
+      $0.tasks.remove(id: errands.id)
+      $0.journal?.applied = 2
+    }
+    await store.send(.redo) {
+      $0.errorMessage = "There is nothing to redo."
+    }
+    await store.finish()
+    #expect(try storedText(storage) == "- Buy milk @shopping @done(2026-11-22)\n")
   }
 
-  @Test func theHistoryIsSavedWithTheListAndLoadedBack() async throws {
+  @Test func aNewChangeForgetsWhatWasUndone() async throws {
+    let (store, _) = makeStore(tasks: [milk])
+    await store.send(.markDone(ids: [milk.id])) {
+      $0.tasks[id: milk.id]?.tags.append(tag("done", "2026-11-22"))
+      $0.journal?.record(entry("done “Buy milk”", from: [milk], to: $0.tasks.elements))
+    }
+    await store.send(.undo) {
+      $0.tasks = [milk]
+      $0.journal?.applied = 0
+    }
+    await store.send(.addTags(["@today"], to: milk.id)) {
+      $0.tasks[id: milk.id]?.tags.append(tag("today"))
+      $0.journal = TaskJournal(entries: [entry("tag “Buy milk” @today", from: [milk], to: $0.tasks.elements)])
+    }
+    await store.send(.redo) {
+      $0.errorMessage = "There is nothing to redo."
+    }
+    await store.finish()
+  }
+
+  @Test func undoRefusesWhenAnItemItTouchedWasEditedSince() async throws {
+    let (store, storage) = makeStore(tasks: [milk])
+    await store.send(.markDone(ids: [milk.id])) {
+      $0.tasks[id: milk.id]?.tags.append(tag("done", "2026-11-22"))
+      $0.journal?.record(entry("done “Buy milk”", from: [milk], to: $0.tasks.elements))
+    }
+    await store.finish()
+    #expect(try storedText(storage) == "- Buy milk @shopping @done(2026-11-22)\n")
+
+    // Someone tags the task in an editor; the list is loaded again.
+    let edited = "- Buy milk @shopping @done(2026-11-22) @errands\n"
+    try storage.save(Data(edited.utf8), TaskFile.documentName)
+    await store.send(.load)
+    let loaded = try TaskFile.load(from: storage, withJournal: true)
+    await store.receive(.loadResponse(.success(loaded))) {
+      $0.tasks[id: milk.id]?.tags.append(tag("errands"))
+      $0.source = loaded.source
+    }
+    await store.send(.undo) {
+      $0.errorMessage = """
+        Cannot undo “done “Buy milk””: “- Buy milk @shopping @done(2026-11-22)” was changed since. \
+        Nothing was changed; the file keeps the newer edit.
+        """
+    }
+    await store.finish()
+    #expect(try storedText(storage) == edited)
+  }
+
+  @Test func undoOfAChangeAlreadyRevertedInTheFileOnlyStepsBack() async throws {
+    let (store, storage) = makeStore(tasks: [milk])
+    await store.send(.markDone(ids: [milk.id])) {
+      $0.tasks[id: milk.id]?.tags.append(tag("done", "2026-11-22"))
+      $0.journal?.record(entry("done “Buy milk”", from: [milk], to: $0.tasks.elements))
+    }
+    await store.finish()
+    // The @done tag is removed by hand.
+    try storage.save(Data("- Buy milk @shopping\n".utf8), TaskFile.documentName)
+    await store.send(.load)
+    let loaded = try TaskFile.load(from: storage, withJournal: true)
+    await store.receive(.loadResponse(.success(loaded))) {
+      $0.tasks = [milk]
+      $0.source = loaded.source
+    }
+    await store.send(.undo) {
+      $0.journal?.applied = 0
+    }
+    await store.finish()
+    #expect(try storedText(storage) == "- Buy milk @shopping\n")
+  }
+
+  @Test func theJournalIsSavedBesideTheListAndLoadedBack() async throws {
     let (store, storage) = makeStore(tasks: [milk])
     await store.send(.importTaskPaper("- Call Bob\n")) {
       $0.tasks.append(Item(id: testID(0), kind: .task, title: "Call Bob"))
-      $0.history.steps = [step("import 1 item", added: [testID(0)])]
+      $0.journal?.record(entry("import 1 item", from: [milk], to: $0.tasks.elements))
     }
     await store.finish()
 
@@ -425,20 +539,36 @@ private struct RequireFailure: Error {}
       $0.storage = storage
     }
     await reloaded.send(.load)
-    let expected = StoredTaskList(
-      outline: Outline(items: [milk, Item(id: testID(0), kind: .task, title: "Call Bob")]),
-      history: TaskHistory(steps: [step("import 1 item", added: [testID(0)])])
-    )
+    let expected = try TaskFile.load(from: storage, withJournal: true)
+    #expect(expected.outline.items == [milk, Item(id: testID(0), kind: .task, title: "Call Bob")])
+    #expect(expected.journal?.entries.map(\.description) == ["import 1 item"])
     await reloaded.receive(.loadResponse(.success(expected))) {
       $0.loadStatus = .loaded
       $0.tasks = IdentifiedArray(uniqueElements: expected.outline.items)
-      $0.history = expected.history
+      $0.source = expected.source
+      $0.journal = expected.journal
     }
     await reloaded.send(.undo) {
       $0.tasks = [milk]
-      $0.history.steps = []
+      $0.journal?.applied = 0
     }
     await reloaded.finish()
     #expect(try stored(storage).items == [milk])
+    #expect(try storedText(storage) == "- Buy milk @shopping\n")
+  }
+
+  @Test func aListLoadedForReadingHasNoJournalAndCannotUndo() async throws {
+    let storage = StorageClient.inMemory(documents: [TaskFile.documentName: Data("- Buy milk\n".utf8)])
+    let store = TestStore(initialState: TaskList.State()) { TaskList() } withDependencies: { $0.storage = storage }
+    await store.send(.loadForReading)
+    let loaded = try TaskFile.load(from: storage, withJournal: false)
+    await store.receive(.loadResponse(.success(loaded))) {
+      $0.loadStatus = .loaded
+      $0.tasks = IdentifiedArray(uniqueElements: loaded.outline.items)
+      $0.source = loaded.source
+    }
+    await store.send(.undo) {
+      $0.errorMessage = "There is nothing to undo."
+    }
   }
 }

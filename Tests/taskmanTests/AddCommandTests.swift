@@ -23,7 +23,12 @@ struct AddCommandTests {
     let nested = data.path + "/not/yet/there"
     let result = try TaskmanProcess.run(["add", "First"], environment: ["TASKMAN_DATA_DIR": nested])
     #expect(result.status == 0)
-    #expect(FileManager.default.fileExists(atPath: nested + "/tasks.taskman"))
+    #expect(try String(contentsOfFile: nested + "/tasks.taskpaper", encoding: .utf8) == "- First\n")
+    // Owner only, whatever the umask: the directory, the task file, the bookkeeping.
+    for path in [data.path + "/not", data.path + "/not/yet", nested, nested + "/state"] {
+      #expect(try permissions(of: path) == 0o700, "\(path)")
+    }
+    #expect(try permissions(of: nested + "/tasks.taskpaper") == 0o600)
   }
 
   @Test func keepsUnicodeTextExactly() throws {
@@ -63,4 +68,9 @@ struct AddCommandTests {
     // Each process printed its own id.
     #expect(Set(results.map { $0.output }).count == 50)
   }
+}
+
+/// The permission bits of the file at `path`.
+func permissions(of path: String) throws -> Int {
+  try (FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
 }

@@ -13,9 +13,8 @@ struct AppStoreTests {
     let data = try TaskmanDataDirectory()
     _ = try data.add("Buy milk")
     let original = try #require(data.dataFileBytes)
-    // A broken item right after the header: line 2.
-    let headerEnd = try #require(original.firstIndex(of: UInt8(ascii: "\n")))
-    let damaged = original[...headerEnd] + Data("- Broken @id(not-a-uuid)\n".utf8) + original[(headerEnd + 1)...]
+    // A line that is not UTF-8 after the first: line 2.
+    let damaged = original + Data("- Caf".utf8) + Data([0xE9, 0x0A])
     try damaged.write(to: URL(fileURLWithPath: data.dataFile))
 
     for arguments in [["list"], ["add", "More"], ["undo"], ["export"]] {
@@ -23,7 +22,7 @@ struct AppStoreTests {
       #expect(result.status == 3, "\(arguments)")
       #expect(result.output.isEmpty)
       #expect(
-        result.errors.hasPrefix("taskman: cannot read the data file \(data.dataFile), line 2: invalid id \"not-a-uuid\"\n"),
+        result.errors.hasPrefix("taskman: cannot read the task file \(data.dataFile), line 2: invalid UTF-8: byte 0xE9 at column 6\n"),
         "\(result.errors)"
       )
     }
@@ -35,12 +34,13 @@ struct AppStoreTests {
     _ = try data.add("Buy milk")
     let before = data.dataFileBytes
     // A directory where the backup goes makes the next save fail, even for root.
-    try FileManager.default.createDirectory(atPath: data.dataFile + ".bak/in-the-way", withIntermediateDirectories: true)
+    let backup = data.stateDirectory + "/tasks.taskpaper.bak"
+    try FileManager.default.createDirectory(atPath: backup + "/in-the-way", withIntermediateDirectories: true)
 
     let result = try data.run(["add", "Call Bob"])
     #expect(result.status == 3)
     #expect(result.output.isEmpty)
-    #expect(result.errors.hasPrefix("taskman: Could not save the task list: Could not keep the previous version as \(data.dataFile).bak"))
+    #expect(result.errors.hasPrefix("taskman: Could not save the task list: Could not keep the previous version as \(backup)"))
     #expect(data.dataFileBytes == before)
   }
 
@@ -49,19 +49,19 @@ struct AppStoreTests {
     let file = try data.write("", to: "not-a-directory")
     let result = try TaskmanProcess.run(["list"], environment: ["TASKMAN_DATA_DIR": file])
     #expect(result.status == 3)
-    #expect(result.errors.hasPrefix("taskman: the data directory \(file) is not a directory\n"))
+    #expect(result.errors.hasPrefix("taskman: cannot use the data directory \(file): it is a file, not a directory\n"))
   }
 
   @Test func aLockHeldTooLongIsExitFourAndChangesNothing() throws {
     let data = try TaskmanDataDirectory()
     _ = try data.add("Buy milk")
     let before = data.dataFileBytes
-    let storage = StorageClient.fileSystem(directory: URL(fileURLWithPath: data.path))
-    let result = try storage.withExclusiveAccess(to: TaskDocument.defaultName, timeout: .zero) { _ in
+    let storage = StorageClient.fileSystem(directory: URL(fileURLWithPath: data.stateDirectory))
+    let result = try storage.withExclusiveAccess(to: TaskFile.documentName, timeout: .zero) { _ in
       try data.run(["add", "Blocked"], environment: ["TASKMAN_LOCK_TIMEOUT": "0.05"])
     }
     #expect(result.status == 4)
-    #expect(result.errors.hasPrefix("taskman: the data file \(data.dataFile) is locked by another taskman\n"))
+    #expect(result.errors.hasPrefix("taskman: the task file \(data.dataFile) is locked by another taskman\n"))
     #expect(data.dataFileBytes == before)
     // Released, the next command goes through.
     #expect(try data.run(["add", "Unblocked"], environment: ["TASKMAN_LOCK_TIMEOUT": "0"]).status == 0)

@@ -37,6 +37,21 @@ struct DataDirectoryTests {
     #expect(resolve(nil, ["TASKMAN_DATA_DIR": "d"]) == "/work/here/d")
   }
 
+  @Test func aDirectoryBelowAFileNamesTheFileInTheWay() throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("taskmanTests-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: base) }
+    try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+    let file = base.appendingPathComponent("file")
+    try Data("x".utf8).write(to: file)
+    do {
+      try DataDirectory.create(file.appendingPathComponent("below/taskman"))
+      Issue.record("a directory was made below a file")
+    } catch {
+      #expect(error.exitCode == .dataFileUnreadable)
+      #expect(error.message == "cannot create the data directory \(file.path)/below/taskman: \(file.path) is a file, not a directory")
+    }
+  }
+
   @Test func creationMakesMissingParentsAndReportsAFileInTheWay() throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("taskmanTests-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: base) }
@@ -53,7 +68,7 @@ struct DataDirectoryTests {
       Issue.record("a file was taken for a directory")
     } catch {
       #expect(error.exitCode == .dataFileUnreadable)
-      #expect(error.message == "the data directory \(file.path) is not a directory")
+      #expect(error.message == "cannot create the data directory \(file.path): \(file.path) is a file, not a directory")
     }
   }
 }

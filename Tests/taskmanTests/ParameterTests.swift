@@ -213,7 +213,7 @@ struct CommandDeclarationTests {
     #expect(
       CommandTable.names == [
         "add", "list", "show", "edit", "done", "undone", "tag", "untag", "delete", "tags", "import", "export", "undo",
-        "shell", "help",
+        "redo", "shell", "help",
       ]
     )
   }

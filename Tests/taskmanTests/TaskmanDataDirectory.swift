@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TaskmanCLI
+
 /// A temporary data directory shared by several runs of the built `taskman`, removed when the
 /// test lets go of it.
 final class TaskmanDataDirectory {
@@ -13,7 +15,16 @@ final class TaskmanDataDirectory {
   deinit { try? FileManager.default.removeItem(atPath: path) }
 
   /// The task file.
-  var dataFile: String { path + "/tasks.taskman" }
+  var dataFile: String { path + "/tasks.taskpaper" }
+
+  /// Where taskman keeps the ids, the journal, the lock and the backup of the task file.
+  var stateDirectory: String {
+    TaskFileLocation(option: nil, environment: [:], dataDirectory: URL(fileURLWithPath: path), currentDirectory: "/")
+      .stateDirectory
+  }
+
+  /// The task file's text, or nil when there is none.
+  var dataFileText: String? { dataFileBytes.map { String(decoding: $0, as: UTF8.self) } }
 
   /// The task file's bytes, or nil when there is none.
   var dataFileBytes: Data? { FileManager.default.contents(atPath: dataFile) }

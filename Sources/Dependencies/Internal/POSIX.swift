@@ -33,6 +33,70 @@ enum POSIX {
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
+  /// Whether the open descriptor `fd` is a directory.
+  static func isDirectory(_ fd: Int32) -> Bool {
+    var info = stat()
+    return fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// The permission bits of the file at `path` (links followed), or nil when there is none.
+  static func permissions(of path: String) -> mode_t? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return info.st_mode & 0o7777
+  }
+
+  /// `path` with every symbolic link along it replaced by what it points to, as far as the
+  /// links go: the file a write through `path` must replace. Unlike `realpath(3)`, a last link
+  /// that leads to a file not created yet resolves to that file's path.
+  static func resolveLinks(_ path: String) throws(StorageError) -> String {
+    var current = path
+    // The same bound as the kernel's, against a loop of links.
+    for _ in 0..<40 {
+      var info = stat()
+      guard lstat(current, &info) == 0 else {
+        if errno == ENOENT { break }
+        throw .fileSystem(operation: .read, path: current, code: errno)
+      }
+      guard (info.st_mode & S_IFMT) == S_IFLNK else { break }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count >= 0 else { throw .fileSystem(operation: .read, path: current, code: errno) }
+      let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current = target.hasPrefix("/") ? target : parent(of: current) + "/" + target
+    }
+    var info = stat()
+    if lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+      throw .fileSystem(operation: .read, path: path, code: ELOOP)
+    }
+    return current
+  }
+
+  /// The names in the directory at `path` (without `.` and `..`); empty when it cannot be read.
+  static func directoryEntries(_ path: String) -> [String] {
+    guard let directory = opendir(path) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// Whether a process with this id exists (it may belong to another user).
+  static func isProcessAlive(_ pid: pid_t) -> Bool {
+    kill(pid, 0) == 0 || errno == EPERM
+  }
+
+  /// The last component of `path`.
+  static func lastComponent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+
   /// Reads the whole file open at `fd`.
   ///
   /// Into one buffer of the file's size (and a byte more, to see the end without growing it),
@@ -103,14 +167,17 @@ enum POSIX {
   }
 
   /// Creates the directory at the absolute `path` and any missing parents, like `mkdir -p`,
-  /// and makes the new directories durable.
+  /// each readable by its owner only (`0700`, whatever the umask), and makes the new
+  /// directories durable. Existing directories are left as they are.
   static func makeDirectories(_ path: String) throws(StorageError) {
     if isDirectory(path) { return }
     var prefix = ""
     var created: [String] = []
     for component in path.split(separator: "/") {
       prefix += "/" + component
-      if mkdir(prefix, 0o777) == 0 {
+      if mkdir(prefix, 0o700) == 0 {
+        // The umask may have taken the owner's bits too.
+        chmod(prefix, 0o700)
         created.append(prefix)
       } else if errno != EEXIST {
         throw .fileSystem(operation: .createDirectory, path: prefix, code: errno)

@@ -10,28 +10,52 @@ import Foundation
 extension StorageClient {
   /// Documents as files in `directory`, locked against other threads and other processes.
   ///
-  /// Creating the storage touches no disk; `directory` (and its missing parents) is created
-  /// by the first save or lock. For a document `name`, the directory holds:
+  /// Creating the storage touches no disk; `directory` (and its missing parents) is created,
+  /// readable by its owner only, by the first save or lock. For a document `name`, the
+  /// directory holds:
   ///
   /// | File | What it is |
   /// | --- | --- |
   /// | `name` | The document. |
   /// | `name.bak` | The version before the last save (absent until the second save). |
   /// | `name.lock` | The lock file that ``withExclusiveAccess(to:timeout:_:)`` locks with `flock(2)`. It stays after use and is empty: do not delete it while the storage may be in use. |
-  /// | `.name.<pid>-<random>.tmp` | A new version being saved. A save that crashed leaves one behind; it is harmless and can be deleted. |
+  /// | `.name.<pid>-<random>.tmp` | A new version being saved. A save that crashed leaves one behind; the next ``withExclusiveAccess(to:timeout:_:)`` on the document removes it once its process is gone. |
   ///
   /// A save writes the new version to a temporary file with a unique name, flushes it to disk
   /// with `fsync`, keeps the current version as `name.bak` (a hard link, or a copy where links
   /// are not supported), renames the temporary file over `name` (atomic) and flushes the
   /// directory. So at any moment `name` is either the complete old version or the complete new
   /// one, even across a crash or power loss, and concurrent saves by other processes never
-  /// write to each other's temporary files.
+  /// write to each other's temporary files. A new document is readable by its owner only
+  /// (`0600`); a replaced one keeps the permissions it had.
+  ///
+  /// The lock and temporary files are opened so that a symbolic link planted in their place is
+  /// never followed.
   ///
   /// The lock is advisory: it excludes every `withExclusiveAccess` on the same document, in
   /// this process or another, but not a plain ``save(_:_:)`` or another program writing the
   /// file.
   public static func fileSystem(directory: URL) -> StorageClient {
-    StorageClient(backend: FileStorage(directory: directory, beforeReplacing: nil).backend)
+    fileSystem(directory: directory, files: [:])
+  }
+
+  /// Like ``fileSystem(directory:)``, with some documents kept at paths of their own: a user's
+  /// file chosen on the command line, say, while the lock and backup stay in `directory`.
+  ///
+  /// ```swift
+  /// let storage = StorageClient.fileSystem(
+  ///   directory: stateDirectory,
+  ///   files: ["tasks.taskpaper": URL(fileURLWithPath: "/home/me/Dropbox/todo.taskpaper")]
+  /// )
+  /// try storage.save(data, "tasks.taskpaper")  // writes /home/me/Dropbox/todo.taskpaper
+  /// ```
+  ///
+  /// A save of such a document goes through symbolic links to the file they point to: the new
+  /// version is written beside that file and renamed over it, so a link into a synced folder
+  /// stays a link and the folder receives the update. Its backup (`name.bak`) and lock
+  /// (`name.lock`) are kept in `directory`.
+  public static func fileSystem(directory: URL, files: [String: URL]) -> StorageClient {
+    StorageClient(backend: FileStorage(directory: directory, files: files, beforeReplacing: nil).backend)
   }
 
   /// Like ``fileSystem(directory:)``, and calls `beforeReplacing` during each save just before
@@ -44,9 +68,10 @@ extension StorageClient {
   @_spi(Testing)
   public static func fileSystem(
     directory: URL,
+    files: [String: URL] = [:],
     beforeReplacing: @escaping @Sendable (_ temporaryFile: URL, _ document: URL) throws(StorageError) -> Void
   ) -> StorageClient {
-    StorageClient(backend: FileStorage(directory: directory, beforeReplacing: beforeReplacing).backend)
+    StorageClient(backend: FileStorage(directory: directory, files: files, beforeReplacing: beforeReplacing).backend)
   }
 
   /// The directory the live ``DependencyValues/storage`` uses: where an application named
@@ -92,16 +117,30 @@ extension StorageClient {
   }
 }
 
-/// The file-system implementation behind ``StorageClient/fileSystem(directory:)``.
+/// The file-system implementation behind ``StorageClient/fileSystem(directory:files:)``.
 struct FileStorage: Sendable {
   let directory: String
+  /// Documents kept outside `directory`: name to path as given (it may be a symbolic link).
+  let files: [String: String]
   let beforeReplacing: (@Sendable (URL, URL) throws(StorageError) -> Void)?
 
-  init(directory: URL, beforeReplacing: (@Sendable (URL, URL) throws(StorageError) -> Void)?) {
-    var path = directory.withUnsafeFileSystemRepresentation { String(cString: $0!) }
-    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-    self.directory = path
+  /// The permissions of a document the storage creates, whatever the umask: its owner's only.
+  static let newFileMode: mode_t = 0o600
+
+  init(
+    directory: URL,
+    files: [String: URL],
+    beforeReplacing: (@Sendable (URL, URL) throws(StorageError) -> Void)?
+  ) {
+    self.directory = Self.path(of: directory)
+    self.files = files.mapValues(Self.path(of:))
     self.beforeReplacing = beforeReplacing
+  }
+
+  private static func path(of url: URL) -> String {
+    var path = url.withUnsafeFileSystemRepresentation { String(cString: $0!) }
+    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    return path
   }
 
   var backend: StorageClient.Backend {
@@ -109,53 +148,98 @@ struct FileStorage: Sendable {
       load: load,
       save: save,
       tryLock: tryLock,
-      lockFile: lockFile
+      lockFile: lockFile,
+      removeStaleTemporaries: removeStaleTemporaries
     )
   }
 
+  /// A file in the storage directory.
   func path(_ fileName: String) -> String {
     directory == "/" ? "/" + fileName : directory + "/" + fileName
   }
 
+  /// Where the document `name` is read from: its own path for a document of ``files``.
+  func documentPath(_ name: String) -> String { files[name] ?? path(name) }
+
   func lockFile(_ name: String) -> String { path(name + ".lock") }
 
   func load(_ name: String) throws(StorageError) -> Data? {
-    let document = path(name)
+    let document = documentPath(name)
     let fd = POSIX.open(document, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       if errno == ENOENT { return nil }
       throw .fileSystem(operation: .read, path: document, code: errno)
     }
     defer { close(fd) }
+    if POSIX.isDirectory(fd) { throw .fileSystem(operation: .read, path: document, code: EISDIR) }
     return try POSIX.readAll(fd, path: document)
   }
 
   func save(_ data: Data, _ name: String) throws(StorageError) {
     try POSIX.makeDirectories(directory)
-    let document = path(name)
-    let temporary = try writeTemporaryFile(data, for: name)
+    // A document of `files` is written where its links lead, so that they stay links.
+    let document = try files[name].map { path throws(StorageError) in try POSIX.resolveLinks(path) } ?? path(name)
+    let mode = POSIX.permissions(of: document) ?? Self.newFileMode
+    let temporary = try writeTemporaryFile(data, beside: document, mode: mode)
     var replaced = false
     defer { if !replaced { unlink(temporary) } }
-    try keepBackup(of: name)
+    try keepBackup(of: document, as: name)
     try beforeReplacing?(URL(fileURLWithPath: temporary), URL(fileURLWithPath: document))
     guard rename(temporary, document) == 0 else {
       throw .fileSystem(operation: .replace, path: document, code: errno)
     }
     replaced = true
-    try POSIX.synchronizeDirectory(directory)
+    try POSIX.synchronizeDirectory(POSIX.parent(of: document))
   }
 
-  func tryLock(_ name: String) throws(StorageError) -> HeldLock? {
-    try POSIX.makeDirectories(directory)
-    return try FileLock.tryAcquire(path: lockFile(name))
+  func tryLock(_ name: String, _ kind: StorageClient.LockKind) throws(StorageError) -> HeldLock? {
+    switch kind {
+    case .exclusive:
+      try POSIX.makeDirectories(directory)
+      return try FileLock.tryAcquire(path: lockFile(name), shared: false)
+    case .shared:
+      // A reader on a read-only file system, or in a directory nobody created yet, reads
+      // without a lock: saves replace documents by an atomic rename, so it still reads one
+      // whole version.
+      do {
+        try POSIX.makeDirectories(directory)
+      } catch {
+        return HeldLock {}
+      }
+      return try FileLock.tryAcquire(path: lockFile(name), shared: true)
+    }
   }
 
-  /// Writes `data` to a new temporary file next to the document, flushed to disk, and returns
-  /// its path.
-  private func writeTemporaryFile(_ data: Data, for name: String) throws(StorageError) -> String {
-    let (temporary, fd) = try createTemporaryFile(for: name)
-    do {
+  /// Removes the temporary files that saves of `name` left behind when their process died:
+  /// beside the document (wherever its links lead) and in the storage directory, where
+  /// backups are made. Only files named as this storage names them, of processes that are
+  /// gone, are touched.
+  func removeStaleTemporaries(_ name: String) {
+    var places = [path(name)]
+    if let file = files[name], let target = try? POSIX.resolveLinks(file) { places.append(target) }
+    for place in Set(places) {
+      let folder = POSIX.parent(of: place)
+      let prefix = "." + POSIX.lastComponent(of: place) + "."
+      for entry in POSIX.directoryEntries(folder) where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
+        let middle = entry.dropFirst(prefix.count).dropLast(4)
+        guard let dash = middle.firstIndex(of: "-"), let pid = pid_t(middle[..<dash]), pid > 0,
+          UInt64(middle[middle.index(after: dash)...], radix: 16) != nil,
+          !POSIX.isProcessAlive(pid)
+        else { continue }
+        // unlink never follows a link: a planted one is removed, not what it points to.
+        unlink(folder == "/" ? "/" + entry : folder + "/" + entry)
+      }
+    }
+  }
+
+  /// Writes `data` to a new temporary file beside `document`, with permissions `mode`, flushed
+  /// to disk, and returns its path.
+  private func writeTemporaryFile(_ data: Data, beside document: String, mode: mode_t) throws(StorageError) -> String {
+    let (temporary, fd) = try createTemporaryFile(beside: document)
+    do throws(StorageError) {
       defer { close(fd) }
+      // Set explicitly: the mode given to open(2) is narrowed by the umask.
+      guard fchmod(fd, mode) == 0 else { throw .fileSystem(operation: .write, path: temporary, code: errno) }
       try POSIX.writeAll(data, to: fd, path: temporary)
       try POSIX.synchronize(fd, path: temporary)
     } catch {
@@ -165,33 +249,38 @@ struct FileStorage: Sendable {
     return temporary
   }
 
-  /// Creates `.<name>.<pid>-<random>.tmp`, a name no other save (in any process) uses.
-  private func createTemporaryFile(for name: String) throws(StorageError) -> (String, Int32) {
+  /// Creates `.<document's name>.<pid>-<random>.tmp` beside `document`, a name no other save
+  /// (in any process) uses. `O_EXCL` and `O_NOFOLLOW`: a file or link already there is never
+  /// opened.
+  private func createTemporaryFile(beside document: String) throws(StorageError) -> (String, Int32) {
     while true {
-      let temporary = temporaryPath(for: name)
-      let fd = POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+      let temporary = temporaryPath(beside: document)
+      let fd = POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, Self.newFileMode)
       if fd >= 0 { return (temporary, fd) }
       // EEXIST: the random part collided with a stale file; draw again.
       if errno != EEXIST { throw .fileSystem(operation: .write, path: temporary, code: errno) }
     }
   }
 
-  private func temporaryPath(for name: String) -> String {
+  private func temporaryPath(beside document: String) -> String {
     let random = String(UInt64.random(in: .min ... .max), radix: 16)
-    return path(".\(name).\(getpid())-\(random).tmp")
+    let folder = POSIX.parent(of: document)
+    let name = ".\(POSIX.lastComponent(of: document)).\(getpid())-\(random).tmp"
+    return folder == "/" ? "/" + name : folder + "/" + name
   }
 
-  /// Makes `name.bak` the current version of the document, if there is one.
-  private func keepBackup(of name: String) throws(StorageError) {
-    let document = path(name)
+  /// Makes `name.bak` in the storage directory the current version of `document`, if there is
+  /// one.
+  private func keepBackup(of document: String, as name: String) throws(StorageError) {
     let backup = path(name + ".bak")
-    // Link under a temporary name, then rename over the old backup, so that `name.bak` is
-    // always a complete version too.
-    let linked = temporaryPath(for: name)
+    // Link under a temporary name, then rename over the old backup, so that the backup is
+    // always a complete version too. Temporary files in the storage directory are named after
+    // the document, so that the clean-up of stale ones finds them.
+    let linked = temporaryPath(beside: path(name))
     if link(document, linked) == 0 {
       let renamed = rename(linked, backup) == 0
       let code = errno
-      // When `name.bak` already is the document's file (a save was interrupted after this
+      // When the backup already is the document's file (a save was interrupted after this
       // step, or another process saved at the same moment), rename does nothing and leaves
       // `linked` in place; otherwise `linked` is gone and this fails harmlessly.
       unlink(linked)
@@ -202,9 +291,18 @@ struct FileStorage: Sendable {
     case ENOENT:
       return  // The first save: nothing to keep.
     case EPERM, EXDEV, EMLINK, ENOTSUP, EOPNOTSUPP, ENOSYS:
-      // This file system has no hard links: copy instead.
-      guard let current = try load(name) else { return }
-      let temporary = try writeTemporaryFile(current, for: name)
+      // No hard link here (another file system, or none supported): copy instead.
+      let fd = POSIX.open(document, O_RDONLY | O_CLOEXEC)
+      guard fd >= 0 else {
+        if errno == ENOENT { return }
+        throw .fileSystem(operation: .backUp, path: backup, code: errno)
+      }
+      let current: Data
+      do {
+        defer { close(fd) }
+        current = try POSIX.readAll(fd, path: document)
+      }
+      let temporary = try writeTemporaryFile(current, beside: path(name), mode: Self.newFileMode)
       guard rename(temporary, backup) == 0 else {
         let code = errno
         unlink(temporary)

@@ -76,15 +76,9 @@ public struct StorageClient: Sendable {
     timeout: Duration,
     _ body: (borrowing ExclusiveAccess) throws -> R
   ) throws -> R {
-    try Self.validate(name)
-    var wait = LockWait(timeout: timeout)
-    var lock = try backend.tryLock(name)
-    while lock == nil {
-      guard let pause = wait.nextPause() else { throw timedOut(name, wait) }
-      pause.sleepThread()
-      lock = try backend.tryLock(name)
-    }
-    defer { lock?.release() }
+    let lock = try waitForLock(on: name, .exclusive, timeout: timeout)
+    defer { lock.release() }
+    backend.removeStaleTemporaries(name)
     return try body(ExclusiveAccess(name: name, backend: backend))
   }
 
@@ -100,16 +94,64 @@ public struct StorageClient: Sendable {
     timeout: Duration,
     _ body: (borrowing ExclusiveAccess) async throws -> R
   ) async throws -> R {
+    let lock = try await waitForLock(on: name, .exclusive, timeout: timeout)
+    defer { lock.release() }
+    backend.removeStaleTemporaries(name)
+    return try await body(ExclusiveAccess(name: name, backend: backend))
+  }
+
+  /// Holds a shared lock on the document `name` while `body` reads it: other readers may hold
+  /// one at the same time, but no ``withExclusiveAccess(to:timeout:_:)`` runs meanwhile, so
+  /// several documents read inside `body` (a file and its index, say) are versions that were
+  /// saved together.
+  ///
+  /// Reading needs no write access: on a read-only file system, or where the lock file cannot
+  /// be created, `body` runs without a lock. Every ``load(_:)`` still sees one whole version of
+  /// a document, since saves replace documents by an atomic rename.
+  ///
+  /// - Throws: ``StorageError/lockTimeout(document:lockFile:waited:)`` when a writer held the
+  ///   lock for `timeout`, or whatever `body` throws.
+  @discardableResult
+  public func withSharedAccess<R>(
+    isolation: isolated (any Actor)? = #isolation,
+    to name: String,
+    timeout: Duration,
+    _ body: () async throws -> R
+  ) async throws -> R {
+    let lock = try await waitForLock(on: name, .shared, timeout: timeout)
+    defer { lock.release() }
+    return try await body()
+  }
+
+  private func waitForLock(on name: String, _ kind: LockKind, timeout: Duration) throws -> HeldLock {
     try Self.validate(name)
     var wait = LockWait(timeout: timeout)
-    var lock = try backend.tryLock(name)
-    while lock == nil {
+    while true {
+      if let lock = try backend.tryLock(name, kind) { return lock }
+      guard let pause = wait.nextPause() else { throw timedOut(name, wait) }
+      pause.sleepThread()
+    }
+  }
+
+  private func waitForLock(
+    isolation: isolated (any Actor)? = #isolation,
+    on name: String,
+    _ kind: LockKind,
+    timeout: Duration
+  ) async throws -> HeldLock {
+    try Self.validate(name)
+    var wait = LockWait(timeout: timeout)
+    while true {
+      if let lock = try backend.tryLock(name, kind) { return lock }
       guard let pause = wait.nextPause() else { throw timedOut(name, wait) }
       try await Task.sleep(for: pause)
-      lock = try backend.tryLock(name)
     }
-    defer { lock?.release() }
-    return try await body(ExclusiveAccess(name: name, backend: backend))
+  }
+
+  /// Whether a lock excludes everyone else, or only writers.
+  enum LockKind: Sendable {
+    case exclusive
+    case shared
   }
 
   private func timedOut(_ name: String, _ wait: LockWait) -> StorageError {
@@ -164,10 +206,13 @@ extension StorageClient {
   struct Backend: Sendable {
     var load: @Sendable (_ name: String) throws(StorageError) -> Data?
     var save: @Sendable (_ data: Data, _ name: String) throws(StorageError) -> Void
-    /// Takes the lock on `name` if nobody holds it; nil when somebody does.
-    var tryLock: @Sendable (_ name: String) throws(StorageError) -> HeldLock?
+    /// Takes the lock on `name` if nobody holds it in a conflicting way; nil when somebody does.
+    var tryLock: @Sendable (_ name: String, _ kind: LockKind) throws(StorageError) -> HeldLock?
     /// Where the lock of `name` lives, for error messages; nil when not in a file.
     var lockFile: @Sendable (_ name: String) -> String?
+    /// Removes what saves of `name` left behind when their process died; called with the
+    /// exclusive lock held, so no save of `name` in this storage is under way.
+    var removeStaleTemporaries: @Sendable (_ name: String) -> Void = { _ in }
   }
 }
 
@@ -250,10 +295,27 @@ extension StorageClient {
       backend: Backend(
         load: { name in store.state.withLock { $0.documents[name] } },
         save: { data, name in store.state.withLock { $0.documents[name] = data } },
-        tryLock: { name in
-          let taken = store.state.withLock { $0.locked.insert(name).inserted }
+        tryLock: { name, kind in
+          let taken = store.state.withLock { state in
+            switch kind {
+            case .exclusive:
+              guard state.readers[name, default: 0] == 0 else { return false }
+              return state.locked.insert(name).inserted
+            case .shared:
+              guard !state.locked.contains(name) else { return false }
+              state.readers[name, default: 0] += 1
+              return true
+            }
+          }
           guard taken else { return nil }
-          return HeldLock { _ = store.state.withLock { $0.locked.remove(name) } }
+          return HeldLock {
+            store.state.withLock { state in
+              switch kind {
+              case .exclusive: _ = state.locked.remove(name)
+              case .shared: state.readers[name, default: 1] -= 1
+              }
+            }
+          }
         },
         lockFile: { _ in nil }
       )
@@ -264,7 +326,10 @@ extension StorageClient {
 private final class InMemoryStore: Sendable {
   struct State {
     var documents: [String: Data]
+    /// Documents locked exclusively.
     var locked: Set<String> = []
+    /// How many shared locks each document has.
+    var readers: [String: Int] = [:]
   }
 
   let state: Lock<State>

@@ -109,9 +109,4 @@ extension Item {
     copy.shiftLevels(by: delta)
     return copy
   }
-
-  private mutating func shiftLevels(by delta: Int) {
-    if !isBlank { level += delta }
-    for index in children.indices { children[index].shiftLevels(by: delta) }
-  }
 }

@@ -9,10 +9,11 @@ import Foundation
 /// Every item at any depth has its own stable id, so a nested task is addressed, edited,
 /// tagged, completed or deleted (with its children) like a top-level one.
 ///
-/// Persistence: ``Action/load`` reads the document (``TaskDocument``) in an effect; a damaged
-/// or unreadable document puts the list in ``LoadStatus/failed(_:)`` and every change is then
-/// refused, so a list that failed to load can never be saved over the user's data. After a
-/// successful load, every change saves the whole list in an effect.
+/// Persistence: ``Action/load`` reads the TaskPaper file (``TaskFile``) in an
+/// effect; an unreadable file puts the list in ``LoadStatus/failed(_:)`` and every change is
+/// then refused, so a list that failed to load can never be saved over the user's data. After
+/// a successful load, every change is recorded in the undo journal and saved in an effect,
+/// which rewrites only the lines of the items it touched.
 public struct TaskList: Reducer {
   /// Whether the list reflects the stored document.
   public enum LoadStatus: Equatable, Sendable {
@@ -38,8 +39,12 @@ public struct TaskList: Reducer {
     @PresentationState public var alert: AlertState<Action.Alert>?
     /// Which items ``visibleEntries`` shows.
     public var filter: TaskFilter
-    /// The changes ``Action/undo`` can revert, saved with the list.
-    public var history: TaskHistory
+    /// The text the list was loaded from, which saves write over.
+    public var source: TaskPaperSource
+    /// The changes ``Action/undo`` and ``Action/redo`` step through, when loaded with the list.
+    public var journal: TaskJournal?
+    /// Why the undo journal could not be read when the list was loaded (it starts anew).
+    public var journalProblem: String?
 
     /// Creates a list.
     public init(
@@ -49,7 +54,9 @@ public struct TaskList: Reducer {
       destination: Destination.State? = nil,
       alert: AlertState<Action.Alert>? = nil,
       filter: TaskFilter = TaskFilter(),
-      history: TaskHistory = TaskHistory()
+      source: TaskPaperSource = .empty,
+      journal: TaskJournal? = nil,
+      journalProblem: String? = nil
     ) {
       self.tasks = tasks
       self.loadStatus = loadStatus
@@ -57,7 +64,9 @@ public struct TaskList: Reducer {
       self.destination = destination
       self.alert = alert
       self.filter = filter
-      self.history = history
+      self.source = source
+      self.journal = journal
+      self.journalProblem = journalProblem
     }
 
     /// The whole list as an outline, for printing and queries.
@@ -78,12 +87,17 @@ public struct TaskList: Reducer {
 
   /// What can happen to the list.
   public enum Action: Equatable, Sendable {
-    /// Reads the list from storage.
+    /// Reads the list from storage, with its undo journal: before changing it.
     case load
-    /// The result of ``load``.
+    /// Reads the list from storage without the undo journal: for showing it only (undo, redo
+    /// and changes then save no journal of their own).
+    case loadForReading
+    /// The result of ``load`` or ``loadForReading``.
     case loadResponse(Result<StoredTaskList, TaskStorageError>)
-    /// Reverts the newest change in ``State/history``.
+    /// Reverts the newest change in effect in ``State/journal``.
     case undo
+    /// Applies again the oldest change ``undo`` reverted.
+    case redo
     /// Opens the form for a new task.
     case addButtonTapped
     /// Opens the form on `task`.
@@ -102,14 +116,25 @@ public struct TaskList: Reducer {
     case replaceItem(Item)
     /// Shows only the items that match the filter.
     case filterChanged(TaskFilter)
-    /// Appends the items of a TaskPaper document, with fresh ids.
-    case importTaskPaper(String)
+    /// Adds the items of a TaskPaper document, with fresh ids: merged into the list or
+    /// appended (see ``ImportMode``).
+    case importTaskPaper(String, ImportMode = .merge)
     /// A save failed; the message says why.
     case saveFailed(String)
     /// The task form's actions.
     case destination(PresentationAction<Destination.Action>)
     /// The delete confirmation's answer.
     case alert(PresentationAction<Alert>)
+
+    /// How ``importTaskPaper(_:_:)`` adds what is already in the list.
+    public enum ImportMode: Equatable, Sendable {
+      /// An imported item whose line is the same as an item's at the same place (under the
+      /// same parents) is that item: only what is new is added, each new item after its
+      /// imported predecessor. Importing the same file twice adds nothing the second time.
+      case merge
+      /// Every imported item is added at the end, even a copy of one already there.
+      case append
+    }
 
     /// The buttons of the delete confirmation.
     public enum Alert: Equatable, Sendable {
@@ -159,29 +184,27 @@ public struct TaskList: Reducer {
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
-      case .load:
+      case .load, .loadForReading:
+        let withJournal = action == .load
         return .run { [storage] send in
-          await send(.loadResponse(Result { () throws(TaskStorageError) in try StoredTaskList.load(from: storage) }))
+          await send(
+            .loadResponse(Result { () throws(TaskStorageError) in try TaskFile.load(from: storage, withJournal: withJournal) })
+          )
         }
 
       case let .loadResponse(.success(stored)):
         state.tasks = IdentifiedArray(uniqueElements: stored.outline.items)
-        state.history = stored.history
+        state.source = stored.source
+        state.journal = stored.journal
+        state.journalProblem = stored.journalProblem
         state.loadStatus = .loaded
         return .none
 
       case .undo:
-        if case let .failed(message) = state.loadStatus {
-          state.errorMessage = "Nothing was undone, because the task list could not be loaded: \(message.description)"
-          return .none
-        }
-        guard state.history.undo(&state.tasks) != nil else {
-          state.errorMessage = "There is nothing to undo."
-          return .none
-        }
-        state.errorMessage = nil
-        guard state.loadStatus == .loaded else { return .none }
-        return save(state)
+        return step(&state, .undo)
+
+      case .redo:
+        return step(&state, .redo)
 
       case let .loadResponse(.failure(error)):
         state.loadStatus = .failed(error)
@@ -238,11 +261,18 @@ public struct TaskList: Reducer {
           }
         }
 
-      case let .importTaskPaper(text):
+      case let .importTaskPaper(text, mode):
         let imported = TaskPaperParser.parse(text, makeID: { uuid() })
         let count = imported.itemCount
         return change(&state, "import \(count) \(count == 1 ? "item" : "items")") { tasks in
-          tasks.append(contentsOf: imported.items)
+          switch mode {
+          case .append:
+            tasks.append(contentsOf: imported.items)
+          case .merge:
+            var items = tasks.elements
+            Self.merge(imported.items, into: &items, parentLevel: -1)
+            tasks = IdentifiedArray(uniqueElements: items)
+          }
         }
 
       case let .replaceItem(item):
@@ -304,8 +334,8 @@ public struct TaskList: Reducer {
     )
   }
 
-  /// Applies `body` to the tasks, records it in the history as `description`, and saves the
-  /// list; or refuses when the list failed to load.
+  /// Applies `body` to the tasks, records the change in the journal as `description`, and
+  /// saves the list; or refuses when the list failed to load.
   private func change(
     _ state: inout State,
     _ description: String,
@@ -316,23 +346,61 @@ public struct TaskList: Reducer {
       return .none
     }
     state.errorMessage = nil
-    let before = state.tasks
+    let before = state.tasks.elements
     body(&state.tasks)
-    state.history.record(description, from: before, to: state.tasks)
+    let entry = TaskJournal.Entry(description, from: before, to: state.tasks.elements, source: state.source)
+    guard !entry.isEmpty else { return .none }
+    state.journal?.record(entry)
     guard state.loadStatus == .loaded else { return .none }
-    return save(state)
+    return save(state, adding: entry)
   }
 
-  /// Saves `outline`, superseding a save that has not been written yet. The document is
-  /// encoded off the main actor; the write itself happens on it, after checking that no newer
-  /// save started, so an older list can never be written after a newer one.
-  private func save(_ state: State) -> Effect<Action> {
-    .run { [storage, outline = state.outline, history = state.history] send in
-      let data = TaskDocument.encode(outline, history: history)
+  /// Undoes or redoes the next change of the journal and saves the list.
+  private func step(_ state: inout State, _ direction: TaskJournal.Direction) -> Effect<Action> {
+    let verb = direction == .undo ? "undone" : "redone"
+    if case let .failed(message) = state.loadStatus {
+      state.errorMessage = "Nothing was \(verb), because the task list could not be loaded: \(message.description)"
+      return .none
+    }
+    guard var journal = state.journal,
+      let entry = direction == .undo ? journal.undoable : journal.redoable
+    else {
+      state.errorMessage = direction == .undo ? "There is nothing to undo." : "There is nothing to redo."
+      return .none
+    }
+    var items = state.tasks.elements
+    let outcome: TaskJournal.Entry.Outcome
+    do {
+      outcome = try entry.apply(direction, to: &items)
+    } catch {
+      state.errorMessage = error.description
+      return .none
+    }
+    journal.applied += direction == .undo ? -1 : 1
+    state.journal = journal
+    state.errorMessage = nil
+    var restoring: [UUID: String] = [:]
+    if case let .applied(lines) = outcome {
+      state.tasks = IdentifiedArray(uniqueElements: items)
+      restoring = lines
+    }
+    guard state.loadStatus == .loaded else { return .none }
+    return save(state, adding: nil, restoring: restoring)
+  }
+
+  /// Saves the list over the text it was loaded from, with the journal (or, when it was not
+  /// loaded, adding `entry` to the stored one), superseding a save that has not been written
+  /// yet. The text is written off the main actor; the documents are stored on it, after
+  /// checking that no newer save started, so an older list can never be stored after a newer
+  /// one. The journal in state holds every entry since the load, so a superseded save loses
+  /// none.
+  private func save(_ state: State, adding entry: TaskJournal.Entry?, restoring: [UUID: String] = [:]) -> Effect<Action> {
+    .run { [storage, items = state.tasks.elements, source = state.source, journal = state.journal] send in
+      let written = TaskFile.write(items, over: source, restoring: restoring)
       let failure: String? = await MainActor.run {
         guard !Task.isCancelled else { return nil }
         do {
-          try storage.save(data, TaskDocument.defaultName)
+          try TaskFile.store(written, journal: journal, adding: entry, to: storage)
           return nil
         } catch {
           return "Could not save the task list: \(error)"
@@ -341,6 +409,56 @@ public struct TaskList: Reducer {
       if let failure { await send(.saveFailed(failure)) }
     }
     .cancellable(id: CancelID.save, cancelInFlight: true)
+  }
+
+  /// Adds `imported` to `items`: an imported item with the same line as a not yet matched
+  /// item among `items` is that item (its children are merged in turn); any other is inserted
+  /// after the item its imported predecessor matched, else before the item its first matched
+  /// successor did, else at the end. Linear in the items, so importing a large file into a
+  /// large list stays fast.
+  static func merge(_ imported: [Item], into items: inout [Item], parentLevel: Int) {
+    struct Line: Hashable {
+      var kind: Item.Kind
+      var title: String
+      var tags: [Tag]
+      init(_ item: Item) { (kind, title, tags) = (item.kind, item.title, item.tags) }
+    }
+    // For each line, the unmatched items with it, the first last.
+    var candidates: [Line: [Int]] = [:]
+    for index in items.indices.reversed() { candidates[Line(items[index]), default: []].append(index) }
+    let matches = imported.map { candidates[Line($0)]?.popLast() }
+
+    var after: [Int: [Item]] = [:]
+    var before: [Int: [Item]] = [:]
+    var atEnd: [Item] = []
+    var previous: Int?
+    var next = matches.firstIndex { $0 != nil }
+    for (offset, var item) in imported.enumerated() {
+      if let index = matches[offset] {
+        merge(item.children, into: &items[index].children, parentLevel: items[index].level)
+        previous = index
+        next = matches[(offset + 1)...].firstIndex { $0 != nil }
+        continue
+      }
+      item.shiftLevels(by: parentLevel + 1 - item.level)
+      if let previous {
+        after[previous, default: []].append(item)
+      } else if let next, let successor = matches[next] {
+        before[successor, default: []].append(item)
+      } else {
+        atEnd.append(item)
+      }
+    }
+    guard !after.isEmpty || !before.isEmpty || !atEnd.isEmpty else { return }
+    var merged: [Item] = []
+    merged.reserveCapacity(items.count + imported.count)
+    for index in items.indices {
+      if let inserted = before[index] { merged.append(contentsOf: inserted) }
+      merged.append(items[index])
+      if let inserted = after[index] { merged.append(contentsOf: inserted) }
+    }
+    merged.append(contentsOf: atEnd)
+    items = merged
   }
 }
 

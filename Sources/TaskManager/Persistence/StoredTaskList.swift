@@ -1,33 +1,28 @@
 import Dependencies
 import Foundation
 
-/// What the task document holds: the outline and its undo history.
+/// What ``TaskFile/load(from:withJournal:)`` reads: the outline, the text it came from, and
+/// (when asked for) the undo journal.
 public struct StoredTaskList: Equatable, Sendable {
   /// Every item, with its id.
   public var outline: Outline
-  /// The changes `undo` can revert.
-  public var history: TaskHistory
+  /// The file's bytes and each line's item, so a save rewrites only changed lines.
+  public var source: TaskPaperSource
+  /// The undo journal, when it was loaded.
+  public var journal: TaskJournal?
+  /// Why the journal could not be read (it was then replaced by an empty one), if it could not.
+  public var journalProblem: String?
 
   /// Creates a stored list.
-  public init(outline: Outline = Outline(), history: TaskHistory = TaskHistory()) {
+  public init(
+    outline: Outline = Outline(),
+    source: TaskPaperSource = .empty,
+    journal: TaskJournal? = nil,
+    journalProblem: String? = nil
+  ) {
     self.outline = outline
-    self.history = history
-  }
-
-  /// Loads the list from the ``TaskDocument/defaultName`` document of `storage`; an absent
-  /// document is an empty list.
-  ///
-  /// - Throws: ``TaskStorageError/damaged(document:_:)`` for a document that cannot be decoded
-  ///   (it is left as it is), ``TaskStorageError/storage(_:)`` when it cannot be read.
-  public static func load(from storage: StorageClient, name: String = TaskDocument.defaultName) throws(TaskStorageError) -> Self {
-    let data: Data?
-    do { data = try storage.load(name) } catch { throw .storage(error) }
-    guard let data else { return StoredTaskList() }
-    do {
-      let (outline, history) = try TaskDocument.decodeWithHistory(data)
-      return StoredTaskList(outline: outline, history: history)
-    } catch {
-      throw .damaged(document: name, error)
-    }
+    self.source = source
+    self.journal = journal
+    self.journalProblem = journalProblem
   }
 }

@@ -128,15 +128,42 @@ public enum TaskPaperParser {
   // MARK: - Document
 
   private static func parseDocument(_ bytes: UnsafeBufferPointer<UInt8>, makeID: () -> UUID) -> Outline {
-    // Items are first collected flat with their parent's index, then assembled bottom-up; this
-    // avoids recursion and repeated copies of half-built subtrees.
+    var lines = scanLines(bytes)
+    for index in lines.items.indices { lines.items[index].id = makeID() }
+    return Outline(items: assemble(&lines))
+  }
+
+  /// A document read line by line, before the lines are nested into a tree: what the parser
+  /// and ``TaskPaperSource`` (which keeps each line's bytes) share.
+  struct Lines {
+    /// One item per line, in document order, without children; ids are still to be given.
+    var items: [Item]
+    /// The index of each line's parent in ``items``, or -1 at the top level.
+    var parents: [Int]
+    /// Where each line sits in the bytes.
+    var spans: [Span]
+  }
+
+  /// The bytes of one line: `start..<contentEnd` is the line (indentation included, a `\r`
+  /// before the `\n` excluded), `contentEnd..<end` its line break (empty for a last line
+  /// without one). The indentation is ``Item/level`` bytes long.
+  struct Span {
+    var start: Int
+    var contentEnd: Int
+    var end: Int
+  }
+
+  /// Reads every line of `bytes` and works out each line's parent.
+  static func scanLines(_ bytes: UnsafeBufferPointer<UInt8>) -> Lines {
     var items: [Item] = []
     var parents: [Int] = []
+    var spans: [Span] = []
     // Open non-blank items that may still receive children: (index in `items`, level).
     var stack: [(index: Int, level: Int)] = []
     // Blank lines waiting for the next non-blank line: (index, stack depth their level asks for).
     var pendingBlanks: [(index: Int, depth: Int)] = []
     var matches: [TagSyntax.Match] = []
+    let placeholder = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
     func parentIndex(atDepth depth: Int) -> Int { depth == 0 ? -1 : stack[depth - 1].index }
     func depth(below level: Int) -> Int {
@@ -166,7 +193,8 @@ public enum TaskPaperParser {
 
       let line = parseLine(bytes, lineStart, contentEnd, asTask: false, matches: &matches)
       let index = items.count
-      items.append(makeItem(bytes, line, matches, id: makeID()))
+      items.append(makeItem(bytes, line, matches, id: placeholder))
+      spans.append(Span(start: lineStart, contentEnd: contentEnd, end: min(lineEnd + 1, count)))
       if line.kind == .note, line.title.isEmpty, matches.isEmpty {
         parents.append(-1)
         pendingBlanks.append((index, depth(below: line.level)))
@@ -180,27 +208,31 @@ public enum TaskPaperParser {
       lineStart = lineEnd + 1
     }
     placePendingBlanks(notAbove: 0)
+    return Lines(items: items, parents: parents, spans: spans)
+  }
 
+  /// Nests the lines into a tree, moving the items out of `lines`.
+  static func assemble(_ lines: inout Lines) -> [Item] {
     // Children have larger indices than their parent, so walking backwards finishes every item
     // before it is moved into its parent. Children arrive last-first and are reversed once done.
     var roots: [Item] = []
-    var index = items.count - 1
+    var index = lines.items.count - 1
     let nullID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
     while index >= 0 {
       // Swapping with an allocation-free placeholder moves the item out instead of copying it.
       var item = Item(id: nullID, kind: .note, title: "")
-      swap(&item, &items[index])
+      swap(&item, &lines.items[index])
       item.children.reverse()
-      let parent = parents[index]
+      let parent = lines.parents[index]
       if parent < 0 {
         roots.append(item)
       } else {
-        items[parent].children.append(item)
+        lines.items[parent].children.append(item)
       }
       index -= 1
     }
     roots.reverse()
-    return Outline(items: roots)
+    return roots
   }
 
   // MARK: - Line

@@ -1,6 +1,9 @@
 /// The options every command accepts, before or after the command's name.
 struct GlobalOptions: Hashable, Sendable {
-  /// `--data-dir <dir>`: where the task file lives, overriding `TASKMAN_DATA_DIR` and the default.
+  /// `--file <path>`: the TaskPaper file to work on, overriding `TASKMAN_FILE` and the default.
+  var file: String?
+  /// `--data-dir <dir>`: where the default task file and every file's bookkeeping live,
+  /// overriding `TASKMAN_DATA_DIR` and the default.
   var dataDirectory: String?
   /// `--color <when>`; nil when not given, which means ``ColorChoice/auto``.
   var color: ColorChoice?
@@ -11,8 +14,12 @@ struct GlobalOptions: Hashable, Sendable {
 
   static let parameters: [Parameter<GlobalOptions>] = [
     .option(
+      \.file, name: "file", valueName: "path",
+      help: "The TaskPaper file to work on. Default: $TASKMAN_FILE, else tasks.taskpaper in the data directory. Created on first change."
+    ),
+    .option(
       \.dataDirectory, name: "data-dir", valueName: "dir",
-      help: "The directory holding the task file. Default: $TASKMAN_DATA_DIR, else $XDG_DATA_HOME/taskman, else ~/.local/share/taskman. Created on first use."
+      help: "The directory holding the default task file and taskman's bookkeeping for every file (ids, undo). Default: $TASKMAN_DATA_DIR, else $XDG_DATA_HOME/taskman, else ~/.local/share/taskman. Created on first use."
     ),
     .option(
       \.color, name: "color", valueName: "when",

@@ -57,6 +57,7 @@ enum CommandTable {
     ImportCommand.self,
     ExportCommand.self,
     UndoCommand.self,
+    RedoCommand.self,
     ShellCommand.self,
     HelpCommand.self,
   ]

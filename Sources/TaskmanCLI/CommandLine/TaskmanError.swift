@@ -1,3 +1,5 @@
+import Foundation
+
 /// A failure worded for the person at the terminal: what went wrong, how to fix it, and the exit
 /// status it ends with.
 ///
@@ -46,21 +48,27 @@ extension TaskmanError {
     TaskmanError(.nothingMatched, message, hint: hint)
   }
 
-  /// Exit 3: the data file at `path` cannot be read, at `line` when the problem is in its text.
-  static func dataFileUnreadable(path: String, line: Int? = nil, reason: String) -> TaskmanError {
+  /// Exit 3: the task file at `path` cannot be read, at `line` when the problem is in its text;
+  /// `backup` is where the version before taskman's last change is kept, if known.
+  static func dataFileUnreadable(path: String, line: Int? = nil, reason: String, backup: String?) -> TaskmanError {
     let place = line.map { "\(path), line \($0)" } ?? path
-    return TaskmanError(
-      .dataFileUnreadable,
-      "cannot read the data file \(place): \(reason)",
-      hint: "The file was left untouched. Fix it by hand (a backup of the previous version is next to it, ending in .bak), or point --data-dir elsewhere."
-    )
+    var hint = "The file was left untouched. Fix it"
+    hint += line == nil ? " (or its permissions)" : " by hand (in any text editor)"
+    if let backup { hint += ", or restore the version before taskman's last change from \(backup)" }
+    hint += "; or choose another file with --file."
+    return TaskmanError(.dataFileUnreadable, "cannot read the task file \(place): \(reason)", hint: hint)
+  }
+
+  /// What a POSIX error means, for a message: `Permission denied (errno 13)`.
+  static func reason(errno code: Int32) -> String {
+    "\(String(cString: strerror(code))) (errno \(code))"
   }
 
   /// Exit 4: the lock on the data file at `path` was held by another process for too long.
   static func lockTimeout(path: String) -> TaskmanError {
     TaskmanError(
       .lockTimeout,
-      "the data file \(path) is locked by another taskman",
+      "the task file \(path) is locked by another taskman",
       hint: "Another taskman has been changing the tasks for longer than TASKMAN_LOCK_TIMEOUT (default 10 seconds); try again when it has finished."
     )
   }

@@ -15,8 +15,8 @@ struct ExportCommand: ParsableCommand, Equatable {
 
   /// Prints the whole outline as TaskPaper (or JSON).
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
-    let app = try context.appStore()
-    return try await app.withLoadedTasks { () throws(TaskmanError) in
+    let app = try context.appStore(forReading: true)
+    return try await app.withLoadedTasks(readOnly: true) { () throws(TaskmanError) in
       let outline = app.state.outline
       context.output.write(json ? TaskJSON.export(outline).text : TaskPaperPrinter.print(outline))
       return .success

@@ -1,30 +1,39 @@
 import Foundation
 import TaskManager
 
-/// `taskman import <file>`
+/// `taskman import <file> [--append]`
 struct ImportCommand: ParsableCommand, Equatable {
   var file = ""
+  var append = false
 
   static let configuration = CommandConfiguration<Self>(
     name: "import",
-    abstract: "Add every item of a TaskPaper file, with its tags, notes and subtasks.",
-    examples: ["taskman import ~/Documents/todo.taskpaper"],
+    abstract: "Add the items of a TaskPaper file, with their tags, notes and subtasks.",
+    discussion: "An item whose line is already in the list at the same place (under the same parents) is not added again, so importing a file twice, or a newer copy of it, adds only what is new; each new item goes after the item before it in the imported file. With --append, every item is added at the end, copies included.",
+    examples: ["taskman import ~/Documents/todo.taskpaper", "cat inbox.taskpaper | taskman import -"],
     parameters: [
-      .argument(\.file, name: "file", help: "A TaskPaper file (UTF-8 text); '-' reads standard input.")
+      .argument(\.file, name: "file", help: "A TaskPaper file (UTF-8 text); '-' reads standard input."),
+      .flag(\.append, name: "append", help: "Add every item at the end, even those already in the list."),
     ]
   )
 
   /// Reads and checks the file, then sends `importTaskPaper` with its text; prints how many
-  /// items came in.
+  /// items came in, and how many were already there.
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
     let text = try readDocument(context)
     let app = try context.appStore()
     return try await app.withLoadedTasks { () throws(TaskmanError) in
       let before = app.state.outline.itemCount
-      app.send(.importTaskPaper(text))
+      app.send(.importTaskPaper(text, append ? .append : .merge))
       try await app.finishChanges()
-      let count = app.state.outline.itemCount - before
-      context.output.write("Imported \(count) \(count == 1 ? "item" : "items").\n")
+      let added = app.state.outline.itemCount - before
+      let total = Outline(taskPaper: text, makeID: { UUID() }).itemCount
+      var report = "Imported \(added) \(added == 1 ? "item" : "items")"
+      if total > added {
+        let present = total - added
+        report += "; \(present) \(present == 1 ? "was" : "were") already in the list"
+      }
+      context.output.write(report + ".\n")
       return .success
     }
   }
@@ -32,8 +41,11 @@ struct ImportCommand: ParsableCommand, Equatable {
   /// The file's text (standard input for `-`), checked: a bad file is a usage error and
   /// nothing is imported.
   private func readDocument(_ context: CommandContext) throws(TaskmanError) -> String {
-    let name = file == "-" ? "standard input" : file
-    var bytes: [UInt8] = []
+    let limit = InputText.maximumDocumentBytes
+    let tooLarge = TaskmanError.usage(
+      "\(file == "-" ? "standard input" : file) is over \(limit / 1024 / 1024) MiB, the most 'import' reads",
+      hint: "Split it into smaller TaskPaper files and import each."
+    )
     if file == "-" {
       if context.session.shellGlobals != nil {
         throw .usage(
@@ -41,30 +53,25 @@ struct ImportCommand: ParsableCommand, Equatable {
           hint: "Import a file: import <file.taskpaper>"
         )
       }
-      while let line = context.session.input.readLine() {
-        guard case .text(let text) = line else {
-          throw .usage("\(name) has a line over \(InputText.maximumLineBytes) bytes", hint: "Is it a TaskPaper file?")
-        }
-        bytes += text
-        bytes.append(UInt8(ascii: "\n"))
-        if bytes.count > InputText.maximumDocumentBytes { break }
-      }
-    } else {
-      let path = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: context.session.currentDirectory, isDirectory: true)).path
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw .usage("cannot import \(path): there is no such file", hint: "Check the path; 'taskman import -' reads standard input.")
-      }
-      guard !isDirectory.boolValue else {
-        throw .usage("cannot import \(path): it is a directory", hint: "Give the path of a TaskPaper file.")
-      }
-      do {
-        bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-      } catch {
-        let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
-        throw .usage("cannot read \(path): \(reason)", hint: "Check the file's permissions.")
-      }
+      guard let bytes = context.session.input.readToEnd(maximumBytes: limit) else { throw tooLarge }
+      return try InputText.decodeDocument(bytes, name: "standard input")
     }
-    return try InputText.decodeDocument(bytes, name: name)
+    let path = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: context.session.currentDirectory, isDirectory: true)).path
+    let reader = FileReader(path: path)
+    switch reader.read(maximumBytes: limit) {
+    case .success(let bytes):
+      return try InputText.decodeDocument(bytes, name: path)
+    case .failure(.tooLarge):
+      throw tooLarge
+    case .failure(.isDirectory):
+      throw .usage("cannot import \(path): it is a directory", hint: "Give the path of a TaskPaper file.")
+    case .failure(.system(let code)):
+      let hint =
+        code == ENOENT
+        ? "Check the path; 'taskman import -' reads standard input."
+        : code == EACCES || code == EPERM ? "Check the file's permissions." : "Check the file and try again."
+      let reason = code == ENOENT ? "there is no such file" : TaskmanError.reason(errno: code)
+      throw .usage("cannot import \(path): \(reason)", hint: hint)
+    }
   }
 }

@@ -55,8 +55,8 @@ struct ListCommand: ParsableCommand, Equatable {
 
   /// Sets the list's filter and prints its visible entries.
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
-    let app = try context.appStore()
-    return try await app.withLoadedTasks { () throws(TaskmanError) in
+    let app = try context.appStore(forReading: true)
+    return try await app.withLoadedTasks(readOnly: true) { () throws(TaskmanError) in
       app.send(.filterChanged(filter(today: app.today)))
       let entries = app.state.visibleEntries
       let index = app.shortIDs()

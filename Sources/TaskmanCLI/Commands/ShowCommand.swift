@@ -17,8 +17,8 @@ struct ShowCommand: ParsableCommand, Equatable {
 
   /// Prints the item and its descendants as TaskPaper (or JSON).
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
-    let app = try context.appStore()
-    return try await app.withLoadedTasks { () throws(TaskmanError) in
+    let app = try context.appStore(forReading: true)
+    return try await app.withLoadedTasks(readOnly: true) { () throws(TaskmanError) in
       let index = app.shortIDs()
       let item = try app.resolve(id, in: index)
       guard let entry = app.state.outline.entry(withID: item.id) else {

@@ -14,8 +14,8 @@ struct TagsCommand: ParsableCommand, Equatable {
 
   /// Prints every tag name with its count, from the list's tag counts.
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
-    let app = try context.appStore()
-    return try await app.withLoadedTasks { () throws(TaskmanError) in
+    let app = try context.appStore(forReading: true)
+    return try await app.withLoadedTasks(readOnly: true) { () throws(TaskmanError) in
       let counts = app.state.tagCounts
       if json {
         context.output.write(TaskJSON.tags(counts.map { (name: $0.name, count: $0.count) }).text)

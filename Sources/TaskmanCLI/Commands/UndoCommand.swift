@@ -4,22 +4,55 @@ import TaskManager
 struct UndoCommand: ParsableCommand, Equatable {
   static let configuration = CommandConfiguration<Self>(
     name: "undo",
-    abstract: "Revert the last command that changed tasks, and say what it reverted. Repeat to go further back.",
+    abstract: "Revert the last change taskman made, and say what it reverted. Repeat to go further back.",
+    discussion: "Only the items that change touched are put back; edits made to other lines since, in an editor or the TaskPaper app, stay. When one of the touched items was itself edited since, nothing is reverted and the item is named. 'taskman redo' makes the change again.",
     parameters: []
   )
 
-  /// Sends `undo`, printing the description of the step it reverts; with nothing to undo, the
-  /// feature's message and exit 1.
+  /// Sends `undo`, printing the description of the change it reverts; with nothing to undo,
+  /// or an item in the way, the feature's message and exit 1.
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
+    try await JournalStep.run(.undo, in: context)
+  }
+}
+
+/// `taskman redo`
+struct RedoCommand: ParsableCommand, Equatable {
+  static let configuration = CommandConfiguration<Self>(
+    name: "redo",
+    abstract: "Make again the last change 'taskman undo' reverted. Repeat to go further forward.",
+    discussion: "Possible until taskman makes a new change, which forgets the changes undone before it.",
+    parameters: []
+  )
+
+  /// Sends `redo`, printing the description of the change it makes again.
+  func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
+    try await JournalStep.run(.redo, in: context)
+  }
+}
+
+/// What `undo` and `redo` share.
+enum JournalStep {
+  @MainActor
+  static func run(_ direction: TaskJournal.Direction, in context: CommandContext) async throws(TaskmanError) -> ExitCode {
     let app = try context.appStore()
     return try await app.withLoadedTasks { () throws(TaskmanError) in
-      let description = app.state.history.steps.last?.description
-      app.send(.undo)
+      app.send(direction == .undo ? .undo : .redo)
       if let message = app.state.errorMessage {
-        throw .nothingMatched(message, hint: "Only changes made by taskman commands can be undone, \(TaskHistory.limit) at most.")
+        throw .nothingMatched(
+          message,
+          hint: direction == .undo
+            ? "taskman keeps its last \(TaskJournal.entryLimit) changes to undo."
+            : "Only changes reverted by 'taskman undo' since taskman's last change can be redone."
+        )
       }
       try await app.finishChanges()
-      context.output.write("Undid: \(TextStyle.printable(description ?? "the last change"))\n")
+      let journal = app.state.journal
+      let entry = direction == .undo
+        ? journal.flatMap { $0.applied < $0.entries.count ? $0.entries[$0.applied] : nil }
+        : journal.flatMap { $0.applied > 0 ? $0.entries[$0.applied - 1] : nil }
+      let verb = direction == .undo ? "Undid" : "Redid"
+      context.output.write("\(verb): \(TextStyle.printable(entry?.description ?? "the last change"))\n")
       return .success
     }
   }

@@ -5,8 +5,9 @@
 ///   terminal; piped lines run the same way, without prompts.
 /// - `exit`, `quit` or the end of input ends the session. Blank lines and lines starting with
 ///   `#` are skipped; a line starting with the word `taskman` runs without it.
-/// - A bad line (unterminated quote, invalid UTF-8, control characters, too long) is reported
-///   as a usage error and the session goes on.
+/// - A bad line (unterminated quote, invalid UTF-8, control characters) is reported as a usage
+///   error and the session goes on. A line over the limit ends the session with status 2: the
+///   input is no list of commands (`cat /dev/zero`), and its end may never come.
 /// - Confirmations read their answer from the next line, piped or typed.
 /// - The session ends with the status of its last command line (0 if none), like `sh`.
 @MainActor
@@ -38,6 +39,7 @@ struct ShellSession {
       } catch {
         session.report(error)
         status = error.exitCode
+        if case .tooLong = line { break }
         continue
       }
       if words.isEmpty { continue }
@@ -52,9 +54,9 @@ struct ShellSession {
     let bytes: [UInt8]
     switch line {
     case .text(let text): bytes = text
-    case .tooLong(let count):
+    case .tooLong:
       throw .usage(
-        "line \(number) is \(count) bytes long; the limit is \(InputText.maximumLineBytes) bytes",
+        "line \(number) is longer than \(InputText.maximumLineBytes) bytes, the most a shell line may be; the shell stopped there",
         hint: "Put long text in a TaskPaper file and use 'import <file>'."
       )
     }

@@ -11,11 +11,11 @@ import Foundation
 import TaskManager
 
 /// The one `Store` of `AppFeature` that a run of `taskman` (or a whole `taskman shell`) drives,
-/// with the data directory it loads from and saves to.
+/// with the task file it loads from and saves to.
 ///
 /// Commands change tasks only by sending actions, and print only what the state says. Each
-/// command runs inside ``withLoadedTasks(_:)``, which holds the data file's lock across the
-/// whole read-modify-write:
+/// command runs inside ``withLoadedTasks(readOnly:_:)``, which holds the file's lock across the
+/// whole read-modify-write (a shared lock for commands that only read):
 ///
 /// ```swift
 /// let app = try context.appStore()
@@ -29,14 +29,17 @@ import TaskManager
 final class AppStore {
   let store: StoreOf<AppFeature>
   let storage: StorageClient
-  let dataDirectory: URL
-  /// How long to wait for another `taskman` to release the data file.
+  let file: TaskFileLocation
+  /// How long to wait for another `taskman` to release the file.
   let lockTimeout: Duration
   private let dependencies: DependencyValues
 
-  /// A store over the task file in `dataDirectory`, with live ids, dates and time zone.
-  init(dataDirectory: URL, lockTimeout: Duration) {
-    let storage = StorageClient.fileSystem(directory: dataDirectory)
+  /// A store over `file`, with live ids, dates and time zone.
+  init(file: TaskFileLocation, lockTimeout: Duration) {
+    let storage = StorageClient.fileSystem(
+      directory: URL(fileURLWithPath: file.stateDirectory, isDirectory: true),
+      files: [TaskFile.documentName: URL(fileURLWithPath: file.path)]
+    )
     var dependencies = DependencyValues.current
     // Set explicitly: a store made inside a test process would otherwise get test values.
     dependencies.storage = storage
@@ -44,14 +47,14 @@ final class AppStore {
     dependencies.date = .live
     dependencies.timeZone = .current
     self.storage = storage
-    self.dataDirectory = dataDirectory
+    self.file = file
     self.lockTimeout = lockTimeout
     self.dependencies = dependencies
     self.store = Store(initialState: AppFeature.State()) { AppFeature() } withDependencies: { $0 = dependencies }
   }
 
-  /// The full path of the task file.
-  var dataFilePath: String { dataDirectory.appendingPathComponent(TaskDocument.defaultName).path }
+  /// The full path of the task file, as given.
+  var dataFilePath: String { file.path }
 
   /// The task list's state.
   var state: TaskList.State { store.state.taskList }
@@ -69,48 +72,62 @@ final class AppStore {
 
   // MARK: - Running a command
 
-  /// Takes the data file's lock (exit 4 after ``lockTimeout``), reloads the list (exit 3 when
-  /// it cannot be read, leaving the file untouched), runs `body`, and waits for every effect
+  /// Takes the file's lock (exit 4 after ``lockTimeout``), reloads the list (exit 3 when it
+  /// cannot be read, leaving the file untouched), runs `body`, and waits for every effect
   /// (saves) before the lock is released.
-  func withLoadedTasks<R>(_ body: () async throws(TaskmanError) -> R) async throws(TaskmanError) -> R {
+  ///
+  /// With `readOnly`, the lock is shared with other readers (and taken only where it can be:
+  /// on a read-only file system there is none) and the undo journal is not read.
+  func withLoadedTasks<R>(
+    readOnly: Bool = false,
+    _ body: () async throws(TaskmanError) -> R
+  ) async throws(TaskmanError) -> R {
     let result: Result<R, TaskmanError>
+    func run() async -> Result<R, TaskmanError> {
+      let outcome: Result<R, TaskmanError>
+      do throws(TaskmanError) {
+        try await self.load(readOnly: readOnly)
+        outcome = .success(try await body())
+      } catch {
+        outcome = .failure(error)
+      }
+      // Nothing may still be writing once the lock is released.
+      await self.store.finishEffects()
+      return outcome
+    }
     do {
-      result = try await storage.withExclusiveAccess(to: TaskDocument.defaultName, timeout: lockTimeout) { _ in
-        let outcome: Result<R, TaskmanError>
-        do throws(TaskmanError) {
-          try await self.load()
-          outcome = .success(try await body())
-        } catch {
-          outcome = .failure(error)
-        }
-        // Nothing may still be writing once the lock is released.
-        await self.store.finishEffects()
-        return outcome
+      if readOnly {
+        result = try await storage.withSharedAccess(to: TaskFile.documentName, timeout: lockTimeout) { await run() }
+      } else {
+        result = try await storage.withExclusiveAccess(to: TaskFile.documentName, timeout: lockTimeout) { _ in await run() }
       }
     } catch let error as StorageError {
       throw lockError(error)
     } catch {
-      throw TaskmanError(.dataFileUnreadable, "cannot lock the data file \(dataFilePath): \(error)")
+      throw TaskmanError(.dataFileUnreadable, "cannot lock the task file \(dataFilePath): \(error)")
     }
     return try result.get()
   }
 
   /// Reloads the list: other processes may have changed the file since the last command.
-  private func load() async throws(TaskmanError) {
-    await send(.load).finish()
+  private func load(readOnly: Bool) async throws(TaskmanError) {
+    await send(readOnly ? .loadForReading : .load).finish()
     switch state.loadStatus {
     case .loaded:
       return
     case .failed(.damaged(_, let problem)):
-      throw .dataFileUnreadable(path: dataFilePath, line: problem.line, reason: problem.problem.description)
+      throw .dataFileUnreadable(path: dataFilePath, line: problem.line, reason: problem.problem.description, backup: backupPath)
     case .failed(.storage(.fileSystem(_, let path, let code))):
-      throw .dataFileUnreadable(path: path, reason: "\(String(cString: strerror(code))) (errno \(code))")
+      throw .dataFileUnreadable(path: path, reason: TaskmanError.reason(errno: code), backup: nil)
     case .failed(.storage(let error)):
-      throw .dataFileUnreadable(path: dataFilePath, reason: error.description)
+      throw .dataFileUnreadable(path: dataFilePath, reason: error.description, backup: nil)
     case .notLoaded:
-      throw .dataFileUnreadable(path: dataFilePath, reason: "the task list did not load")
+      throw .dataFileUnreadable(path: dataFilePath, reason: "the task list did not load", backup: nil)
     }
   }
+
+  /// Where the version of the file before taskman's last change is kept.
+  var backupPath: String { file.stateDirectory + "/" + TaskFile.documentName + ".bak" }
 
   private func lockError(_ error: StorageError) -> TaskmanError {
     switch error {
@@ -119,8 +136,8 @@ final class AppStore {
     default:
       return TaskmanError(
         .dataFileUnreadable,
-        "cannot lock the data file \(dataFilePath): \(error.description)",
-        hint: "Check that the data directory is writable, or choose another with --data-dir or TASKMAN_DATA_DIR."
+        "cannot lock the task file \(dataFilePath): \(error.description)",
+        hint: "Check that the data directory \(file.dataDirectory) is writable, or choose another with --data-dir or TASKMAN_DATA_DIR."
       )
     }
   }
@@ -134,7 +151,7 @@ final class AppStore {
     if let message = state.errorMessage {
       throw TaskmanError(
         .dataFileUnreadable, message,
-        hint: "The data file \(dataFilePath) was left as it was before this command."
+        hint: "The task file \(dataFilePath) was left as it was before this command."
       )
     }
   }

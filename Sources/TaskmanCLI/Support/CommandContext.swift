@@ -29,8 +29,8 @@ struct CommandContext {
     )
   }
 
-  /// The resolved data directory (see ``DataDirectory``); not created until
-  /// ``createDataDirectory()``.
+  /// The resolved data directory (see ``DataDirectory``); not created until a command changes
+  /// something.
   var dataDirectory: URL {
     DataDirectory.resolve(
       option: globals.dataDirectory,
@@ -40,24 +40,59 @@ struct CommandContext {
     )
   }
 
-  /// Creates the data directory if needed and returns it.
-  func createDataDirectory() throws(TaskmanError) -> URL {
-    let directory = dataDirectory
-    try DataDirectory.create(directory)
-    return directory
+  /// The task file this command works on (see ``TaskFileLocation``).
+  var taskFile: TaskFileLocation {
+    TaskFileLocation(
+      option: globals.file,
+      environment: session.environment,
+      dataDirectory: dataDirectory,
+      currentDirectory: session.currentDirectory
+    )
   }
 
-  /// The session's store over the data directory, created (with the directory) on first use.
+  /// The session's store over the task file, created on first use. A command that changes
+  /// tasks first makes sure the file can be created (its directory exists; the data directory
+  /// is created); a command that only reads creates nothing.
+  ///
+  /// The first use of the default file moves a task list kept by taskman 0.1 over to it.
   @MainActor
-  func appStore() throws(TaskmanError) -> AppStore {
-    let directory = try createDataDirectory()
-    if let existing = session.appStore, existing.dataDirectory == directory { return existing }
-    let store = AppStore(dataDirectory: directory, lockTimeout: try lockTimeout())
+  func appStore(forReading: Bool = false) throws(TaskmanError) -> AppStore {
+    let file = taskFile
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: file.dataDirectory, isDirectory: &isDirectory), !isDirectory.boolValue {
+      throw TaskmanError(
+        .dataFileUnreadable,
+        "cannot use the data directory \(file.dataDirectory): it is a file, not a directory",
+        hint: "Remove or rename the file, or choose another directory with --data-dir or TASKMAN_DATA_DIR."
+      )
+    }
+    if !forReading { try prepareDirectories(for: file) }
+    if let existing = session.appStore, existing.file == file { return existing }
+    let store = AppStore(file: file, lockTimeout: try lockTimeout())
+    try LegacyMigration.migrateIfNeeded(store, errors: errors)
     session.appStore = store
     return store
   }
 
-  /// How long a command waits for another `taskman` to release the data file:
+  private func prepareDirectories(for file: TaskFileLocation) throws(TaskmanError) {
+    try DataDirectory.create(URL(fileURLWithPath: file.dataDirectory, isDirectory: true))
+    guard !file.isDefault else { return }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw .usage(
+        "the task file \(file.path) is a directory",
+        hint: "Give --file (or TASKMAN_FILE) the path of a TaskPaper file, like ~/Documents/tasks.taskpaper."
+      )
+    }
+    guard FileManager.default.fileExists(atPath: file.directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw .usage(
+        "the task file \(file.path) cannot be created: its directory \(file.directory) does not exist",
+        hint: "Create the directory first, or choose another file with --file (or TASKMAN_FILE)."
+      )
+    }
+  }
+
+  /// How long a command waits for another `taskman` to release the task file:
   /// `TASKMAN_LOCK_TIMEOUT` seconds (`0.5`, `30`; `0` tries once), else 10 seconds.
   func lockTimeout() throws(TaskmanError) -> Duration {
     guard let text = session.environment["TASKMAN_LOCK_TIMEOUT"], !text.isEmpty else { return .seconds(10) }

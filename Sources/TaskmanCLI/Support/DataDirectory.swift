@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Foundation
 
 /// Where the task file lives, in this order of precedence:
@@ -34,26 +41,35 @@ enum DataDirectory {
       .standardizedFileURL
   }
 
-  /// Creates `directory` and its missing parents (no prompt); fine when it exists.
-  /// Fails with exit 3 when something is in the way, naming the path.
+  /// Creates `directory` and its missing parents (no prompt), each readable by its owner only
+  /// (`0700`, whatever the umask); fine when it exists. Fails with exit 3 naming the path that
+  /// is in the way, and why.
   static func create(_ directory: URL) throws(TaskmanError) {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
-      if isDirectory.boolValue { return }
-      throw TaskmanError(
-        .dataFileUnreadable,
-        "the data directory \(directory.path) is not a directory",
-        hint: "Remove or rename the file, or choose another directory with --data-dir or TASKMAN_DATA_DIR."
-      )
-    }
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
+    var prefix = ""
+    for component in directory.path.split(separator: "/") {
+      prefix += "/" + component
+      if mkdir(prefix, 0o700) == 0 {
+        chmod(prefix, 0o700)
+        continue
+      }
+      let code = errno
+      var info = stat()
+      if code == EEXIST, stat(prefix, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { continue }
+      let reason: String
+      switch code {
+      case EEXIST, ENOTDIR:
+        reason = "\(prefix) is a file, not a directory"
+      case EACCES, EPERM:
+        reason = "permission denied creating \(prefix)"
+      case EROFS:
+        reason = "\(prefix) is on a read-only file system"
+      default:
+        reason = "\(prefix): \(String(cString: strerror(code)))"
+      }
       throw TaskmanError(
         .dataFileUnreadable,
         "cannot create the data directory \(directory.path): \(reason)",
-        hint: "Choose a writable directory with --data-dir or TASKMAN_DATA_DIR."
+        hint: "Choose another directory with --data-dir or TASKMAN_DATA_DIR."
       )
     }
   }

@@ -10,11 +10,12 @@
 /// one reader so an answer is the line after the command that asked.
 ///
 /// A line ends with `\n` (a `\r` before it is dropped) or with the end of input. A line longer
-/// than the limit is skipped up to its end and reported, without holding it in memory.
+/// than the limit is reported as soon as it passes the limit, without reading the rest of it
+/// (which may never end: `cat /dev/zero`); the next read skips what is left of it.
 final class LineReader {
   enum Line: Equatable {
     case text([UInt8])
-    /// A line over the limit, skipped; carries how many bytes it had.
+    /// A line over the limit; carries how many bytes of it were read (more than the limit).
     case tooLong(Int)
   }
 
@@ -41,28 +42,65 @@ final class LineReader {
 
   convenience init(_ text: String) { self.init(bytes: Array(text.utf8)) }
 
+  /// Whether the last line returned was too long and its end has not been read yet.
+  private var skippingRestOfLine = false
+
   /// The next line without its line break, or nil at the end of input.
   func readLine() -> Line? {
-    var skipped = 0
+    if skippingRestOfLine {
+      skippingRestOfLine = false
+      while true {
+        if let newline = buffer[position...].firstIndex(of: UInt8(ascii: "\n")) {
+          position = newline + 1
+          break
+        }
+        buffer.removeAll(keepingCapacity: true)
+        position = 0
+        if atEnd || !fill() {
+          atEnd = true
+          return nil
+        }
+      }
+    }
     while true {
       if let newline = buffer[position...].firstIndex(of: UInt8(ascii: "\n")) {
         let line = take(upTo: newline, dropping: 1)
-        if skipped > 0 || line.count > maximumLineBytes { return .tooLong(skipped + line.count) }
+        if line.count > maximumLineBytes { return .tooLong(line.count) }
         return .text(line)
       }
       if buffer.count - position > maximumLineBytes {
-        skipped += buffer.count - position
+        let count = buffer.count - position
         buffer.removeAll(keepingCapacity: true)
         position = 0
+        skippingRestOfLine = true
+        return .tooLong(count)
       }
       if atEnd || !fill() {
         atEnd = true
-        guard position < buffer.count || skipped > 0 else { return nil }
+        guard position < buffer.count else { return nil }
         let line = take(upTo: buffer.count, dropping: 0)
-        if skipped > 0 || line.count > maximumLineBytes { return .tooLong(skipped + line.count) }
+        if line.count > maximumLineBytes { return .tooLong(line.count) }
         return .text(line)
       }
     }
+  }
+
+  /// Everything left to read, or nil as soon as it is over `maximumBytes` (the rest is not
+  /// read).
+  func readToEnd(maximumBytes: Int) -> [UInt8]? {
+    var result = Array(buffer[position...])
+    buffer.removeAll()
+    position = 0
+    while !atEnd {
+      if result.count > maximumBytes { return nil }
+      if fill() {
+        result += buffer
+        buffer.removeAll(keepingCapacity: true)
+      } else {
+        atEnd = true
+      }
+    }
+    return result.count > maximumBytes ? nil : result
   }
 
   private func take(upTo end: Int, dropping separator: Int) -> [UInt8] {

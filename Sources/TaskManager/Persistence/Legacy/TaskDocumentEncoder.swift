@@ -25,17 +25,6 @@ struct TaskDocumentEncoder {
     return count
   }
 
-  /// Appends bytes written by another encoder.
-  mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
-    output.append(contentsOf: bytes)
-  }
-
-  /// Appends one line of text and a line break, for the history's own lines.
-  mutating func appendLine(_ text: String) {
-    output.append(contentsOf: text.utf8)
-    output.append(ASCII.lineFeed)
-  }
-
   /// Appends the lines of `items` and their descendants, the first at depth 0; returns how many
   /// lines that was.
   @discardableResult

@@ -6,9 +6,6 @@ struct TaskDocumentDecoder {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var lineNumber = 0
   private var matches: [TagSyntax.Match] = []
-  /// Where the undo history starts, after its `undo` line: the byte offset and the 1-based line
-  /// number of its first line. Nil when the document has none.
-  private(set) var history: (offset: Int, line: Int)?
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -74,10 +71,7 @@ struct TaskDocumentDecoder {
     while lineStart < bytes.count {
       lineNumber += 1
       (lineEnd, contentEnd) = line(from: lineStart)
-      if isHistoryMarker(lineStart..<contentEnd) {
-        history = (lineEnd + 1, lineNumber + 1)
-        break
-      }
+      if isHistoryMarker(lineStart..<contentEnd) { break }
       let (item, depth) = try decodeItem(lineStart..<contentEnd)
 
       if IDs.collects {
@@ -99,7 +93,7 @@ struct TaskDocumentDecoder {
     return Outline(items: levels[0])
   }
 
-  /// The line `undo`, which ends the items and starts the history. An item line cannot be it:
+  /// The line `undo`, which ends the items and starts the undo history (not read). An item line cannot be it:
   /// every item line ends with its `@id(…)`.
   private func isHistoryMarker(_ range: Range<Int>) -> Bool {
     range.count == 4 && bytes[range.lowerBound] == UInt8(ascii: "u")

@@ -1,0 +1,118 @@
+import Foundation
+
+/// The ids of a TaskPaper file's items, kept beside the file (never in it): one record per line,
+/// in document order, with the line's ``LineKey`` so that the ids can be given back to the
+/// right lines after the file was edited elsewhere.
+///
+/// Stored as `tasks.ids`, a small binary document (28 bytes a line):
+///
+/// | bytes | what |
+/// | --- | --- |
+/// | 8 | `TMIDS` and the version: `54 4D 49 44 53 00 00 01` |
+/// | 8 | the number of lines, little-endian |
+/// | 28 each | the id's 16 bytes, the text hash (8 bytes, little-endian), the title hash (4 bytes) |
+///
+/// An index that is missing, damaged or of another version is ignored: every line then gets the
+/// id ``derivedID(content:occurrence:)`` gives it, the same every time, so ids stay stable even
+/// for a reader that cannot write the index.
+struct ItemIndex: Equatable, Sendable {
+  var ids: [UUID]
+  var keys: [LineKey]
+
+  static let magic: [UInt8] = [0x54, 0x4D, 0x49, 0x44, 0x53, 0x00, 0x00, 0x01]
+  static let recordSize = 28
+
+  init(ids: [UUID] = [], keys: [LineKey] = []) {
+    self.ids = ids
+    self.keys = keys
+  }
+
+  /// The stored form.
+  func encoded() -> Data {
+    var data = Data(capacity: 16 + ids.count * Self.recordSize)
+    data.append(contentsOf: Self.magic)
+    withUnsafeBytes(of: UInt64(ids.count).littleEndian) { data.append(contentsOf: $0) }
+    for index in ids.indices {
+      withUnsafeBytes(of: ids[index].uuid) { data.append(contentsOf: $0) }
+      withUnsafeBytes(of: keys[index].content.littleEndian) { data.append(contentsOf: $0) }
+      withUnsafeBytes(of: keys[index].title.littleEndian) { data.append(contentsOf: $0) }
+    }
+    return data
+  }
+
+  /// The index stored in `data`, or nil when it is not a whole index of this version.
+  init?(decoding data: Data) {
+    let decoded: ItemIndex? = data.withUnsafeBytes { raw in
+      guard raw.count >= 16, raw.prefix(8).elementsEqual(Self.magic) else { return nil }
+      let count = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+      guard count <= UInt64(raw.count), 16 + Int(count) * Self.recordSize == raw.count else { return nil }
+      var ids: [UUID] = []
+      var keys: [LineKey] = []
+      ids.reserveCapacity(Int(count))
+      keys.reserveCapacity(Int(count))
+      var offset = 16
+      for _ in 0..<Int(count) {
+        ids.append(UUID(uuid: raw.loadUnaligned(fromByteOffset: offset, as: uuid_t.self)))
+        keys.append(
+          LineKey(
+            content: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)),
+            title: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt32.self))
+          )
+        )
+        offset += Self.recordSize
+      }
+      return ItemIndex(ids: ids, keys: keys)
+    }
+    guard let decoded else { return nil }
+    self = decoded
+  }
+
+  /// The ids of lines with `keys`, given this index of an earlier version of the file: a
+  /// matched line keeps its id (see ``LineMatcher``); any other gets a derived one. Every id
+  /// returned is different.
+  func ids(for keys: [LineKey]) -> [UUID] {
+    let matches = LineMatcher.match(old: self.keys, new: keys)
+    var used = Set<UUID>(minimumCapacity: keys.count)
+    var result = [UUID](repeating: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), count: keys.count)
+    var unmatched: [Int] = []
+    for index in keys.indices {
+      // A damaged index could repeat an id; the later line then counts as new.
+      if matches[index] >= 0, used.insert(ids[matches[index]]).inserted {
+        result[index] = ids[matches[index]]
+      } else {
+        unmatched.append(index)
+      }
+    }
+    guard !unmatched.isEmpty else { return result }
+    var occurrences: [UInt64: Int] = [:]
+    for index in unmatched {
+      let content = keys[index].content
+      var occurrence = occurrences[content, default: 0]
+      var id = Self.derivedID(content: content, occurrence: occurrence)
+      while !used.insert(id).inserted {
+        occurrence += 1
+        id = Self.derivedID(content: content, occurrence: occurrence)
+      }
+      occurrences[content] = occurrence + 1
+      result[index] = id
+    }
+    return result
+  }
+
+  /// The id a line with this text gets when nothing else names it: a function of the text's
+  /// hash and how many new lines with the same text come before it, so a file read twice
+  /// without an index gives its lines the same ids both times.
+  static func derivedID(content: UInt64, occurrence: Int) -> UUID {
+    let high = LineHash.mix(content ^ 0x6A09_E667_F3BC_C909 &+ UInt64(occurrence) &* 0x9E37_79B9_7F4A_7C15)
+    let low = LineHash.mix(high ^ 0xBB67_AE85_84CA_A73B)
+    var bytes = [UInt8](repeating: 0, count: 16)
+    for index in 0..<8 {
+      bytes[index] = UInt8(truncatingIfNeeded: high >> UInt64(56 - 8 * index))
+      bytes[8 + index] = UInt8(truncatingIfNeeded: low >> UInt64(56 - 8 * index))
+    }
+    // A version 8 (custom) UUID of RFC 9562's variant.
+    bytes[6] = bytes[6] & 0x0F | 0x80
+    bytes[8] = bytes[8] & 0x3F | 0x80
+    return bytes.withUnsafeBytes { UUID(uuid: $0.load(as: uuid_t.self)) }
+  }
+}

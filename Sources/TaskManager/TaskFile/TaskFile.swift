@@ -1,0 +1,170 @@
+import Dependencies
+import Foundation
+
+/// The task list as the user keeps it: a plain TaskPaper file, with nothing of `taskman`'s in
+/// it, and beside it (in storage, under names of their own) the ids of its items and the undo
+/// journal.
+///
+/// | document | what it is |
+/// | --- | --- |
+/// | ``documentName`` (`tasks.taskpaper`) | the TaskPaper file, exactly as the user and their other tools wrote it |
+/// | ``indexName`` (`tasks.ids`) | each line's id (``ItemIndex``) |
+/// | ``journalName`` (`tasks.journal`) | the changes `undo` and `redo` step through (``TaskJournal``) |
+///
+/// Reading gives every line an id: the one the index has for it when the line is recognised
+/// (unchanged, moved, re-indented, or with only its tags changed), else one derived from its
+/// text. Writing changes only the lines of items that changed (see ``write(_:over:restoring:)``).
+///
+/// ```swift
+/// let stored = try TaskFile.load(from: storage, withJournal: true)
+/// var items = stored.outline.items
+/// items[0].setTag(Tag(name: "done", value: "2026-11-25"))
+/// var journal = stored.journal ?? TaskJournal()
+/// journal.record(TaskJournal.Entry("done", from: stored.outline.items, to: items, source: stored.source))
+/// try TaskFile.store(TaskFile.write(items, over: stored.source), journal: journal, to: storage)
+/// ```
+public enum TaskFile {
+  /// The TaskPaper file's name in storage.
+  public static let documentName = "tasks.taskpaper"
+  /// The id index's name in storage.
+  public static let indexName = "tasks.ids"
+  /// The undo journal's name in storage.
+  public static let journalName = "tasks.journal"
+
+  /// Reads TaskPaper text, giving each line the id `index` (the stored ``indexName``, if any)
+  /// has for it.
+  ///
+  /// - Throws: ``TaskDocumentError`` (``TaskDocumentError/Problem/invalidUTF8(byte:column:)``)
+  ///   naming the first line that is not UTF-8; nothing else makes a file unreadable.
+  public static func read(_ data: Data, index: Data?) throws(TaskDocumentError) -> (outline: Outline, source: TaskPaperSource) {
+    let bytes = [UInt8](data)
+    let bodyStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let result: Result<(Outline, TaskPaperSource), TaskDocumentError> = bytes.withUnsafeBufferPointer { whole in
+      let body = UnsafeBufferPointer(rebasing: whole[bodyStart...])
+      if let problem = firstInvalidUTF8(body) { return .failure(problem) }
+      var lines = TaskPaperParser.scanLines(body)
+      var keys: [LineKey] = []
+      keys.reserveCapacity(lines.items.count)
+      for line in lines.items.indices {
+        keys.append(LineKey(body, start: lines.spans[line].start, end: lines.spans[line].contentEnd, item: lines.items[line]))
+      }
+      let stored = index.flatMap(ItemIndex.init(decoding:)) ?? ItemIndex()
+      let ids = stored.ids(for: keys)
+      for line in lines.items.indices { lines.items[line].id = ids[line] }
+      let source = TaskPaperSource(
+        storage: .init(bytes: bytes, bodyStart: bodyStart, items: lines.items, parents: lines.parents, spans: lines.spans, keys: keys)
+      )
+      return .success((Outline(items: TaskPaperParser.assemble(&lines)), source))
+    }
+    return try result.get()
+  }
+
+  /// A task list written out, ready to store.
+  public struct Written: Equatable, Sendable {
+    /// The TaskPaper file.
+    public var file: Data
+    /// Its id index.
+    public var index: Data
+  }
+
+  /// The text of `items` (the top-level items of an outline) written over `source`, and the id
+  /// index that goes with it.
+  ///
+  /// Only the lines of items that changed are written anew; every other byte of `source` is
+  /// kept (see ``TaskPaperWriter``). `restoring` gives the text to write for some items (the
+  /// lines an undo puts back), used when it still reads as the item.
+  public static func write(
+    _ items: [Item],
+    over source: TaskPaperSource,
+    restoring: [UUID: String] = [:]
+  ) -> Written {
+    let (bytes, index) = TaskPaperWriter.write(items, over: source, restoring: restoring)
+    return Written(file: Data(bytes), index: index.encoded())
+  }
+
+  /// Loads the task list from `storage`: the file (absent: an empty list), its ids, and with
+  /// `withJournal` the undo journal.
+  ///
+  /// A journal that cannot be read is reported in ``StoredTaskList/journalProblem`` and
+  /// replaced by an empty one; an index that cannot be read is ignored (ids are then derived
+  /// from the text).
+  ///
+  /// - Throws: ``TaskStorageError/storage(_:)`` when the file cannot be read,
+  ///   ``TaskStorageError/damaged(document:_:)`` when it is not UTF-8.
+  public static func load(from storage: StorageClient, withJournal: Bool) throws(TaskStorageError) -> StoredTaskList {
+    let data: Data?
+    do { data = try storage.load(documentName) } catch { throw .storage(error) }
+    var stored = StoredTaskList()
+    if let data {
+      let index = try? storage.load(indexName)
+      do {
+        (stored.outline, stored.source) = try read(data, index: index ?? nil)
+      } catch {
+        throw .damaged(document: documentName, error)
+      }
+    }
+    if withJournal {
+      stored.journal = TaskJournal()
+      do {
+        if let journal = try storage.load(journalName) { stored.journal = try TaskJournal(decoding: journal) }
+      } catch {
+        stored.journalProblem = "\(error)"
+      }
+    }
+    return stored
+  }
+
+  /// Stores a written task list with `journal`: the journal first, then the index, then the
+  /// file, each atomically. A crash in between leaves at worst a journal entry for a change the
+  /// file does not have, which undo recognises (``TaskJournal/Entry/Outcome/alreadyInEffect``),
+  /// and an index one change ahead, from which the ids are recovered as after an outside edit.
+  ///
+  /// With a nil `journal`, `entry` (if any) is added to the journal in storage instead.
+  ///
+  /// - Throws: ``TaskStorageError/storage(_:)`` when a document cannot be written.
+  public static func store(
+    _ written: Written,
+    journal: TaskJournal?,
+    adding entry: TaskJournal.Entry? = nil,
+    to storage: StorageClient
+  ) throws(TaskStorageError) {
+    do {
+      var journal = journal
+      if journal == nil, let entry {
+        var stored = (try? storage.load(journalName)).flatMap { $0 }.flatMap { try? TaskJournal(decoding: $0) } ?? TaskJournal()
+        stored.record(entry)
+        journal = stored
+      }
+      if let journal { try storage.save(journal.encoded(), journalName) }
+      try storage.save(written.index, indexName)
+      try storage.save(written.file, documentName)
+    } catch {
+      throw .storage(error)
+    }
+  }
+
+  /// The first line of `bytes` that is not valid UTF-8, as an error.
+  private static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> TaskDocumentError? {
+    guard String(validating: bytes, as: UTF8.self) == nil else { return nil }
+    var line = 1
+    var lineStart = 0
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == ASCII.lineFeed {
+        line += 1
+        lineStart = index + 1
+        index += 1
+        continue
+      }
+      let length = byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
+      if length == 0 || index + length > bytes.count
+        || String(validating: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self) == nil
+      {
+        return TaskDocumentError(line: line, problem: .invalidUTF8(byte: byte, column: index - lineStart + 1))
+      }
+      index += length
+    }
+    return TaskDocumentError(line: line, problem: .invalidUTF8(byte: 0, column: index - lineStart + 1))
+  }
+}

@@ -1,0 +1,192 @@
+import Foundation
+
+extension TaskJournal.Entry {
+  /// The entry for the change from the items `before` to the items `after` (top-level items,
+  /// each with its children): every item added, removed, moved or whose line changed.
+  ///
+  /// Items are compared by id. Subtrees that are the same value on both sides (the usual case:
+  /// a change copies only the path to what it touched) are skipped without being walked, so
+  /// recording a `done` costs about the length of that path, not the size of the list.
+  ///
+  /// A removed line that `source` still holds unchanged is recorded with its exact text, so
+  /// that undoing the change puts back the bytes the user wrote.
+  public init(_ description: String, from before: [Item], to after: [Item], source: TaskPaperSource = .empty) {
+    var recorder = Recorder(source: source)
+    recorder.compare(before, after, parentID: nil)
+    self.init(description: description, changes: recorder.changes())
+  }
+
+  /// Whether the entry changes nothing.
+  public var isEmpty: Bool { changes.isEmpty }
+}
+
+private struct Recorder {
+  let source: TaskPaperSource
+  private var lineOfID: [UUID: Int]?
+  /// Items whose line or place among the same parent's children changed, in the order met.
+  private var changed: [(id: UUID, before: TaskJournal.Placement, after: TaskJournal.Placement)] = []
+  /// Subtrees no longer under their parent, and subtrees newly under one.
+  private var removedRoots: [(placement: Place, item: Item)] = []
+  private var insertedRoots: [(placement: Place, item: Item)] = []
+
+  struct Place {
+    var parentID: UUID?
+    var position: Int
+  }
+
+  init(source: TaskPaperSource) {
+    self.source = source
+  }
+
+  mutating func compare(_ before: [Item], _ after: [Item], parentID: UUID?) {
+    if before.count == after.count {
+      let same = before.withUnsafeBufferPointer { b in after.withUnsafeBufferPointer { a in b.baseAddress == a.baseAddress } }
+      if same { return }
+      if before.indices.allSatisfy({ before[$0].id == after[$0].id }) {
+        for index in before.indices where before[index] != after[index] {
+          if differsInLine(before[index], after[index]) {
+            changed.append(
+              (
+                before[index].id,
+                placement(of: before[index], Place(parentID: parentID, position: index)),
+                placement(of: after[index], Place(parentID: parentID, position: index))
+              )
+            )
+          }
+          compare(before[index].children, after[index].children, parentID: before[index].id)
+        }
+        return
+      }
+    }
+
+    var beforePositions: [UUID: Int] = [:]
+    beforePositions.reserveCapacity(before.count)
+    for (position, item) in before.enumerated() { beforePositions[item.id] = position }
+    var afterIDs = Set<UUID>(minimumCapacity: after.count)
+    for item in after { afterIDs.insert(item.id) }
+
+    for (position, item) in before.enumerated() where !afterIDs.contains(item.id) {
+      removedRoots.append((Place(parentID: parentID, position: position), item))
+    }
+    // Items on both sides: those outside the longest run that kept its order moved.
+    var common: [(after: Int, before: Int)] = []
+    for (position, item) in after.enumerated() {
+      if let old = beforePositions[item.id] {
+        common.append((position, old))
+      } else {
+        insertedRoots.append((Place(parentID: parentID, position: position), item))
+      }
+    }
+    let stayed = longestIncreasingRun(common.map(\.before))
+    for (offset, pair) in common.enumerated() {
+      let old = before[pair.before]
+      let new = after[pair.after]
+      if !stayed.contains(offset) || differsInLine(old, new) {
+        changed.append(
+          (
+            old.id,
+            placement(of: old, Place(parentID: parentID, position: pair.before)),
+            placement(of: new, Place(parentID: parentID, position: pair.after))
+          )
+        )
+      }
+      compare(old.children, new.children, parentID: old.id)
+    }
+  }
+
+  /// The recorded changes: items whose line or position changed, then the subtrees removed and
+  /// inserted, expanded item by item (an item in both is one that moved to another parent).
+  mutating func changes() -> [TaskJournal.Change] {
+    var removed: [UUID: TaskJournal.Placement] = [:]
+    var removedOrder: [UUID] = []
+    for root in removedRoots {
+      expand(root.item, at: root.placement) { id, placement in
+        removed[id] = placement
+        removedOrder.append(id)
+      }
+    }
+    var inserted: [UUID: TaskJournal.Placement] = [:]
+    var insertedOrder: [UUID] = []
+    for root in insertedRoots {
+      expand(root.item, at: root.placement) { id, placement in
+        inserted[id] = placement
+        insertedOrder.append(id)
+      }
+    }
+    var result = changed.map { TaskJournal.Change(id: $0.id, before: $0.before, after: $0.after) }
+    for id in removedOrder {
+      let after = inserted[id]
+      if after == removed[id] { continue }
+      result.append(TaskJournal.Change(id: id, before: removed[id], after: after))
+    }
+    for id in insertedOrder where removed[id] == nil {
+      result.append(TaskJournal.Change(id: id, before: nil, after: inserted[id]))
+    }
+    return result
+  }
+
+  /// Calls `body` for `item` and every item under it, each with its placement.
+  private mutating func expand(_ item: Item, at place: Place, _ body: (UUID, TaskJournal.Placement) -> Void) {
+    var stack: [(item: Item, place: Place)] = [(item, place)]
+    while let (item, place) = stack.popLast() {
+      body(item.id, placement(of: item, place))
+      for (position, child) in item.children.enumerated().reversed() {
+        stack.append((child, Place(parentID: item.id, position: position)))
+      }
+    }
+  }
+
+  private func differsInLine(_ a: Item, _ b: Item) -> Bool {
+    a.kind != b.kind || a.title != b.title || a.tags != b.tags || a.level != b.level
+  }
+
+  /// The item's placement, with the text its line has in the source when the source still
+  /// reads as the item, else its canonical line.
+  private mutating func placement(of item: Item, _ place: Place) -> TaskJournal.Placement {
+    TaskJournal.Placement(parentID: place.parentID, position: place.position, level: item.level, line: line(of: item))
+  }
+
+  private mutating func line(of item: Item) -> String {
+    if source.lineCount > 0 {
+      if lineOfID == nil {
+        var table: [UUID: Int] = [:]
+        table.reserveCapacity(source.lineCount)
+        for (line, original) in source.storage.items.enumerated() { table[original.id] = line }
+        lineOfID = table
+      }
+      if let line = lineOfID?[item.id] {
+        let original = source.storage.items[line]
+        if original.kind == item.kind, original.title == item.title, original.tags == item.tags {
+          return String(decoding: source.content(ofLine: line), as: UTF8.self)
+        }
+      }
+    }
+    return TaskPaperPrinter.line(for: item)
+  }
+}
+
+/// The offsets of a longest strictly increasing subsequence of `values` (patience sorting,
+/// O(n log n)).
+func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
+  guard !values.isEmpty else { return [] }
+  // tails[k]: the offset of the smallest last value of an increasing run of length k + 1.
+  var tails: [Int] = []
+  var previous = [Int](repeating: -1, count: values.count)
+  for offset in values.indices {
+    var low = 0
+    var high = tails.count
+    while low < high {
+      let middle = (low + high) / 2
+      if values[tails[middle]] < values[offset] { low = middle + 1 } else { high = middle }
+    }
+    if low > 0 { previous[offset] = tails[low - 1] }
+    if low == tails.count { tails.append(offset) } else { tails[low] = offset }
+  }
+  var result = Set<Int>(minimumCapacity: tails.count)
+  var offset = tails.last ?? -1
+  while offset >= 0 {
+    result.insert(offset)
+    offset = previous[offset]
+  }
+  return result
+}

@@ -1,0 +1,93 @@
+import Composable
+import Foundation
+
+/// The bytes a task list was read from, line by line, with each line's item: what lets a save
+/// rewrite only the lines a change touched and keep every other byte as the user left it
+/// (indentation, blank lines, trailing whitespace, CRLF, a missing final newline).
+///
+/// ```swift
+/// let (outline, source) = try TaskFile.read(fileData, index: indexData)
+/// // … change `outline` …
+/// let written = TaskFile.write(outline, over: source)
+/// ```
+///
+/// Two sources are equal when they hold the same bytes with the same ids on their lines.
+public struct TaskPaperSource: Equatable, Sendable, CustomDumpStringConvertible {
+  final class Storage: Sendable {
+    /// The whole file.
+    let bytes: [UInt8]
+    /// Where the text starts: after a UTF-8 byte order mark, if the file has one.
+    let bodyStart: Int
+    /// Each line's item, without children, with its id.
+    let items: [Item]
+    /// Each line's parent line, or -1.
+    let parents: [Int]
+    /// Each line's bytes, relative to ``bodyStart``.
+    let spans: [TaskPaperParser.Span]
+    /// Each line's key, for the id index.
+    let keys: [LineKey]
+
+    init(bytes: [UInt8], bodyStart: Int, items: [Item], parents: [Int], spans: [TaskPaperParser.Span], keys: [LineKey]) {
+      self.bytes = bytes
+      self.bodyStart = bodyStart
+      self.items = items
+      self.parents = parents
+      self.spans = spans
+      self.keys = keys
+    }
+  }
+
+  let storage: Storage
+
+  init(storage: Storage) {
+    self.storage = storage
+  }
+
+  /// No text at all: a file that does not exist yet.
+  public static let empty = TaskPaperSource(
+    storage: Storage(bytes: [], bodyStart: 0, items: [], parents: [], spans: [], keys: [])
+  )
+
+  /// The text, as read.
+  public var text: String { String(decoding: storage.bytes, as: UTF8.self) }
+
+  /// The bytes, as read.
+  public var bytes: [UInt8] { storage.bytes }
+
+  /// The id of each line's item, in document order.
+  public var ids: [UUID] { storage.items.map(\.id) }
+
+  /// How many lines the text has (a final line break does not start another).
+  public var lineCount: Int { storage.items.count }
+
+  /// The id index of this text.
+  var index: ItemIndex { ItemIndex(ids: ids, keys: storage.keys) }
+
+  /// The line's text without indentation and line break, exactly as in the file.
+  func content(ofLine line: Int) -> ArraySlice<UInt8> {
+    let span = storage.spans[line]
+    let start = storage.bodyStart + span.start + storage.items[line].level
+    return storage.bytes[min(start, storage.bodyStart + span.contentEnd)..<(storage.bodyStart + span.contentEnd)]
+  }
+
+  /// The line's indentation, exactly as in the file.
+  func indentation(ofLine line: Int) -> ArraySlice<UInt8> {
+    let start = storage.bodyStart + storage.spans[line].start
+    return storage.bytes[start..<(start + storage.items[line].level)]
+  }
+
+  /// The line's line break: `\n`, `\r\n`, or nothing for a last line without one.
+  func lineBreak(ofLine line: Int) -> ArraySlice<UInt8> {
+    let span = storage.spans[line]
+    return storage.bytes[(storage.bodyStart + span.contentEnd)..<(storage.bodyStart + span.end)]
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.storage === rhs.storage
+      || (lhs.storage.bytes == rhs.storage.bytes && lhs.storage.items.map(\.id) == rhs.storage.items.map(\.id))
+  }
+
+  public var customDumpDescription: String {
+    "TaskPaperSource(\(lineCount) \(lineCount == 1 ? "line" : "lines"), \(storage.bytes.count) bytes)"
+  }
+}

@@ -1,0 +1,54 @@
+import Dependencies
+import Foundation
+import TaskManager
+
+/// Moves a task list kept by taskman 0.1 (`tasks.taskman` in the data directory, TaskPaper
+/// with an `@id` on every line) to the plain TaskPaper file, once: on the first use of the
+/// default file, when neither the file nor its bookkeeping exists yet. Every item, tag and id
+/// carries over; taskman 0.1's undo history does not. The old file is left as it was, and one
+/// line on standard error says so.
+enum LegacyMigration {
+  @MainActor
+  static func migrateIfNeeded(_ app: AppStore, errors: TextOutput) throws(TaskmanError) {
+    let file = app.file
+    let legacy = file.dataDirectory + "/" + TaskDocument.defaultName
+    let manager = FileManager.default
+    guard file.isDefault, !manager.fileExists(atPath: file.path), !manager.fileExists(atPath: file.stateDirectory),
+      manager.fileExists(atPath: legacy)
+    else { return }
+
+    let outline: Outline
+    do {
+      outline = try TaskDocument.decode(try Data(contentsOf: URL(fileURLWithPath: legacy)))
+    } catch let error as TaskDocumentError {
+      throw TaskmanError(
+        .dataFileUnreadable,
+        "cannot move the tasks of taskman 0.1 from \(legacy), line \(error.line), to a TaskPaper file: \(error.problem)",
+        hint: "Nothing was changed. Fix that line of \(legacy) by hand (or restore it from \(legacy).bak), then run taskman again."
+      )
+    } catch {
+      throw .dataFileUnreadable(path: legacy, reason: "\(error.localizedDescription)", backup: nil)
+    }
+
+    let moved: Bool
+    do {
+      moved = try app.storage.withExclusiveAccess(to: TaskFile.documentName, timeout: app.lockTimeout) { access in
+        // Another taskman may have moved it while this one waited for the lock.
+        guard try access.load() == nil else { return false }
+        try TaskFile.store(TaskFile.write(outline.items, over: .empty), journal: TaskJournal(), to: app.storage)
+        return true
+      }
+    } catch let error as StorageError {
+      if case .lockTimeout = error { throw .lockTimeout(path: file.path) }
+      throw TaskmanError(.dataFileUnreadable, "cannot move the tasks of taskman 0.1 to \(file.path): \(error)")
+    } catch {
+      throw TaskmanError(.dataFileUnreadable, "cannot move the tasks of taskman 0.1 to \(file.path): \(error)")
+    }
+    guard moved else { return }
+    let count = outline.itemCount
+    errors.write(
+      "taskman: moved your \(count) \(count == 1 ? "item" : "items") from \(legacy) to \(file.path), plain TaskPaper from now on; the old file was left as it was\n"
+    )
+    errors.flush()
+  }
+}

@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+
+/// Which TaskPaper file `taskman` works on, and where its bookkeeping lives.
+///
+/// The file: `--file <path>`, else `TASKMAN_FILE`, else `tasks.taskpaper` in the data
+/// directory (see ``DataDirectory``). A relative path is taken from the current directory.
+///
+/// The bookkeeping (the ids of the file's items, the undo journal, the lock and the backup)
+/// never goes in the file, nor beside it: it lives in the data directory, under
+/// `state/<file name>-<16 hex digits>/`, the digits a hash of the file's real path (symbolic
+/// links resolved), so every way of naming one file shares one state, and two files of the
+/// same name do not.
+struct TaskFileLocation: Equatable {
+  /// The file's path as given (absolute; it may be a symbolic link).
+  var path: String
+  /// Whether it is the default file of the data directory (no `--file`, no `TASKMAN_FILE`).
+  var isDefault: Bool
+  /// The data directory.
+  var dataDirectory: String
+  /// Where the file's ids, journal, lock and backup live.
+  var stateDirectory: String
+
+  /// The file's name inside the data directory when no other is chosen.
+  static let defaultName = "tasks.taskpaper"
+
+  init(option: String?, environment: [String: String], dataDirectory: URL, currentDirectory: String) {
+    let base = URL(fileURLWithPath: currentDirectory, isDirectory: true)
+    let chosen = option.flatMap { $0.isEmpty ? nil : $0 } ?? environment["TASKMAN_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+    if let chosen {
+      path = URL(fileURLWithPath: chosen, relativeTo: base).standardizedFileURL.path
+      isDefault = false
+    } else {
+      path = dataDirectory.appendingPathComponent(Self.defaultName).path
+      isDefault = true
+    }
+    self.dataDirectory = dataDirectory.path
+    let real = Self.realPath(of: path)
+    let name = (real as NSString).lastPathComponent
+    let hash = real.utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0100_0000_01B3 }
+    let digits = String(hash, radix: 16)
+    stateDirectory = dataDirectory.appendingPathComponent("state", isDirectory: true)
+      .appendingPathComponent("\(name)-\(String(repeating: "0", count: 16 - digits.count) + digits)", isDirectory: true)
+      .path
+  }
+
+  /// The directory that holds the file (a link's own directory, not its target's).
+  var directory: String { (path as NSString).deletingLastPathComponent }
+
+  /// `path` with symbolic links resolved: the file itself when it exists, else its directory's
+  /// real path with its name.
+  static func realPath(of path: String) -> String {
+    if let resolved = realpath(path, nil) {
+      defer { free(resolved) }
+      return String(cString: resolved)
+    }
+    let directory = (path as NSString).deletingLastPathComponent
+    let name = (path as NSString).lastPathComponent
+    if let resolved = realpath(directory, nil) {
+      defer { free(resolved) }
+      return String(cString: resolved) + (String(cString: resolved) == "/" ? "" : "/") + name
+    }
+    return path
+  }
+}
