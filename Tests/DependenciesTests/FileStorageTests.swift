@@ -96,6 +96,18 @@ import Testing
     }
   }
 
+  @Test func anExclusiveAccessRemovesTheTemporariesOfDeadProcessesOnly() throws {
+    try withTemporaryDirectory { directory throws in
+      let storage = StorageClient.fileSystem(directory: directory)
+      try storage.save(Data("v1".utf8), "doc")
+      let dead = [".doc.2147483646-abc.tmp", ".other.2147483646-1.tmp"]
+      let kept = [".doc.\(getpid())-abc.tmp", ".doc.2147483646-xyz.tmp", "doc.2147483646-abc.tmp", ".doc.tmp"]
+      for name in dead + kept { try Data("x".utf8).write(to: directory.appendingPathComponent(name)) }
+      try storage.withExclusiveAccess(to: "doc", timeout: .zero) { _ in }
+      #expect(try fileNames(in: directory) == (["doc", "doc.lock"] + kept).sorted())
+    }
+  }
+
   @Test func staleTemporaryFilesAreHarmless() throws {
     try withTemporaryDirectory { directory throws in
       let storage = StorageClient.fileSystem(directory: directory)
@@ -105,6 +117,84 @@ import Testing
       try storage.save(Data("v2".utf8), "doc")
       #expect(try storage.load("doc") == Data("v2".utf8))
       #expect(try Data(contentsOf: stale) == Data("half-written".utf8))
+    }
+  }
+
+  // MARK: Documents kept elsewhere
+
+  @Test func aDocumentKeptElsewhereIsWrittenThroughItsLinksWithItsLockAndBackupInTheDirectory() throws {
+    try withTemporaryDirectory { root throws in
+      let synced = root.appendingPathComponent("synced")
+      try FileManager.default.createDirectory(at: synced, withIntermediateDirectories: true)
+      try Data("v1".utf8).write(to: synced.appendingPathComponent("todo.taskpaper"))
+      try FileManager.default.createSymbolicLink(atPath: root.path + "/link", withDestinationPath: "synced/todo.taskpaper")
+      let state = root.appendingPathComponent("state")
+      let storage = StorageClient.fileSystem(directory: state, files: ["doc": root.appendingPathComponent("link")])
+      try storage.withExclusiveAccess(to: "doc", timeout: .zero) { access in
+        #expect(try access.load() == Data("v1".utf8))
+        try access.save(Data("v2".utf8))
+      }
+      #expect(try FileManager.default.destinationOfSymbolicLink(atPath: root.path + "/link") == "synced/todo.taskpaper")
+      #expect(try Data(contentsOf: synced.appendingPathComponent("todo.taskpaper")) == Data("v2".utf8))
+      #expect(try fileNames(in: synced) == ["todo.taskpaper"])
+      #expect(try fileNames(in: state) == ["doc.bak", "doc.lock"])
+      #expect(try Data(contentsOf: state.appendingPathComponent("doc.bak")) == Data("v1".utf8))
+    }
+  }
+
+  @Test func aDocumentChangedByAnotherProgramSinceItWasReadIsNotWrittenOver() throws {
+    try withTemporaryDirectory { root throws in
+      let file = root.appendingPathComponent("todo.taskpaper")
+      try Data("mine".utf8).write(to: file)
+      let storage = StorageClient.fileSystem(directory: root.appendingPathComponent("state"), files: ["doc": file])
+      #expect(try storage.load("doc") == Data("mine".utf8))
+      // An editor saves in place meanwhile.
+      let handle = try FileHandle(forWritingTo: file)
+      try handle.write(contentsOf: Data("theirs, longer".utf8))
+      try handle.close()
+      #expect(throws: StorageError.changedSinceRead(document: "doc", path: file.path)) {
+        try storage.save(Data("mine, changed".utf8), "doc")
+      }
+      #expect(try Data(contentsOf: file) == Data("theirs, longer".utf8))
+      // Read again, it can be written; and what it wrote itself, it can write over.
+      _ = try storage.load("doc")
+      try storage.save(Data("mine, again".utf8), "doc")
+      try storage.save(Data("mine, once more".utf8), "doc")
+      #expect(try Data(contentsOf: file) == Data("mine, once more".utf8))
+    }
+  }
+
+  @Test func newDirectoriesAndFilesAreTheOwnersOnlyWhateverTheUmask() throws {
+    try withTemporaryDirectory { root throws in
+      let old = umask(0)
+      defer { umask(old) }
+      let storage = StorageClient.fileSystem(directory: root.appendingPathComponent("a/b"))
+      try storage.save(Data("x".utf8), "doc")
+      try storage.withExclusiveAccess(to: "doc", timeout: .zero) { _ in }
+      for (path, mode) in [("a", 0o700), ("a/b", 0o700), ("a/b/doc", 0o600), ("a/b/doc.lock", 0o600)] {
+        let attributes = try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(path).path)
+        #expect(attributes[.posixPermissions] as? Int == mode, "\(path)")
+      }
+    }
+  }
+
+  @Test func aSharedLockNeedsNoDirectoryAndCreatesNone() async throws {
+    try await withTemporaryDirectory { root async throws in
+      let storage = StorageClient.fileSystem(directory: root.appendingPathComponent("not/there"))
+      let read = try await storage.withSharedAccess(to: "doc", timeout: .zero) { try storage.load("doc") }
+      #expect(read == nil)
+      #expect(try fileNames(in: root) == [])
+    }
+  }
+
+  @Test func readersShareTheLockAndAWriterWaitsForThem() async throws {
+    try await withTemporaryDirectory { root async throws in
+      let storage = StorageClient.fileSystem(directory: root)
+      try await storage.withSharedAccess(to: "doc", timeout: .zero) {
+        try await storage.withSharedAccess(to: "doc", timeout: .zero) {}
+        #expect(throws: StorageError.self) { try storage.withExclusiveAccess(to: "doc", timeout: .zero) { _ in } }
+      }
+      try storage.withExclusiveAccess(to: "doc", timeout: .zero) { _ in }
     }
   }
 

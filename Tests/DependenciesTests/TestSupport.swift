@@ -45,6 +45,17 @@ func withTemporaryDirectory<R>(inMemory: Bool = false, _ body: (URL) throws -> R
   return try body(url)
 }
 
+/// Runs the async `body` with a new empty directory, removed afterwards with everything in it.
+func withTemporaryDirectory<R>(_ body: (URL) async throws -> R) async throws -> R {
+  var template = Array((FileManager.default.temporaryDirectory.path + "/DependenciesTests.XXXXXX").utf8CString)
+  guard let created = mkdtemp(&template) else {
+    throw TestFailure("mkdtemp failed: \(String(cString: strerror(errno)))")
+  }
+  let url = URL(fileURLWithPath: String(cString: created), isDirectory: true)
+  defer { try? FileManager.default.removeItem(at: url) }
+  return try await body(url)
+}
+
 /// The names in `directory`, sorted.
 func fileNames(in directory: URL) throws -> [String] {
   try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()

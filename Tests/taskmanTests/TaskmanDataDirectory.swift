@@ -18,8 +18,11 @@ final class TaskmanDataDirectory {
   var dataFile: String { path + "/tasks.taskpaper" }
 
   /// Where taskman keeps the ids, the journal, the lock and the backup of the task file.
-  var stateDirectory: String {
-    TaskFileLocation(option: nil, environment: [:], dataDirectory: URL(fileURLWithPath: path), currentDirectory: "/")
+  var stateDirectory: String { stateDirectory(of: nil) }
+
+  /// Where taskman keeps the bookkeeping of the file at `file` (nil: the default file).
+  func stateDirectory(of file: String?) -> String {
+    TaskFileLocation(option: file, environment: [:], dataDirectory: URL(fileURLWithPath: path), currentDirectory: "/")
       .stateDirectory
   }
 

@@ -46,17 +46,23 @@ struct TaskmanProcess {
   }
 
   /// Starts `taskman` with `arguments` without waiting for it, so that several can run at once.
+  /// Standard input is `input`, or the file at `inputFile` (`/dev/zero`, say) when given.
   static func start(
     _ arguments: [[UInt8]],
     input: String = "",
+    inputFile: String? = nil,
     environment extra: [String: String] = [:]
   ) throws -> Running {
     let executable = try executable()
     let directory = try makeTemporaryDirectory()
-    let inputPath = directory + "/stdin"
+    var inputPath = directory + "/stdin"
     let outputPath = directory + "/stdout"
     let errorsPath = directory + "/stderr"
-    try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath))
+    if let inputFile {
+      inputPath = inputFile
+    } else {
+      try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath))
+    }
 
     #if canImport(Darwin)
       var actions: posix_spawn_file_actions_t? = nil

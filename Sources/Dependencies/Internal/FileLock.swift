@@ -20,11 +20,12 @@ enum FileLock {
   /// lock). Never waits.
   ///
   /// A shared lock that cannot create or write the lock file (a read-only file system, a
-  /// directory of someone else's) opens it for reading, or goes without a lock when it cannot
-  /// even do that.
+  /// directory of someone else's, a directory not created yet) opens it for reading, or goes
+  /// without a lock when it cannot even do that.
   static func tryAcquire(path: String, shared: Bool) throws(StorageError) -> HeldLock? {
     while true {
       var fd = POSIX.open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, FileStorage.newFileMode)
+      if fd < 0 && shared && errno == ENOENT { return HeldLock {} }
       if fd < 0 && shared && [EROFS, EACCES, EPERM].contains(errno) {
         fd = POSIX.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         if fd < 0 && [ENOENT, EROFS, EACCES, EPERM].contains(errno) { return HeldLock {} }

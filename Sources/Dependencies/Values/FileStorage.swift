@@ -123,6 +123,44 @@ struct FileStorage: Sendable {
   /// Documents kept outside `directory`: name to path as given (it may be a symbolic link).
   let files: [String: String]
   let beforeReplacing: (@Sendable (URL, URL) throws(StorageError) -> Void)?
+  /// For each document of `files`, the version this storage last read or wrote: a save over
+  /// any other version (another program's) is refused.
+  private let known = Lock<[String: FileVersion]>([:])
+
+  /// Which version of a file is on disk: its identity and last change, or its absence.
+  enum FileVersion: Equatable {
+    case absent
+    case present(device: UInt64, inode: UInt64, size: Int64, modified: timespec, changed: timespec)
+
+    init(_ info: stat) {
+      #if canImport(Darwin)
+        let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+      #else
+        let (modified, changed) = (info.st_mtim, info.st_ctim)
+      #endif
+      self = .present(
+        device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+        modified: modified, changed: changed
+      )
+    }
+
+    /// The version at `path` now (links followed).
+    static func current(at path: String) -> FileVersion? {
+      var info = stat()
+      if stat(path, &info) == 0 { return FileVersion(info) }
+      return errno == ENOENT ? .absent : nil
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+      switch (lhs, rhs) {
+      case (.absent, .absent): return true
+      case let (.present(d1, i1, s1, m1, c1), .present(d2, i2, s2, m2, c2)):
+        return d1 == d2 && i1 == i2 && s1 == s2 && m1.tv_sec == m2.tv_sec && m1.tv_nsec == m2.tv_nsec
+          && c1.tv_sec == c2.tv_sec && c1.tv_nsec == c2.tv_nsec
+      default: return false
+      }
+    }
+  }
 
   /// The permissions of a document the storage creates, whatever the umask: its owner's only.
   static let newFileMode: mode_t = 0o600
@@ -167,12 +205,19 @@ struct FileStorage: Sendable {
     let document = documentPath(name)
     let fd = POSIX.open(document, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
-      if errno == ENOENT { return nil }
+      if errno == ENOENT {
+        if files[name] != nil { known.withLock { $0[name] = .absent } }
+        return nil
+      }
       throw .fileSystem(operation: .read, path: document, code: errno)
     }
     defer { close(fd) }
-    if POSIX.isDirectory(fd) { throw .fileSystem(operation: .read, path: document, code: EISDIR) }
-    return try POSIX.readAll(fd, path: document)
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw .fileSystem(operation: .read, path: document, code: errno) }
+    if (info.st_mode & S_IFMT) == S_IFDIR { throw .fileSystem(operation: .read, path: document, code: EISDIR) }
+    let data = try POSIX.readAll(fd, path: document)
+    if files[name] != nil { known.withLock { $0[name] = FileVersion(info) } }
+    return data
   }
 
   func save(_ data: Data, _ name: String) throws(StorageError) {
@@ -183,12 +228,16 @@ struct FileStorage: Sendable {
     let temporary = try writeTemporaryFile(data, beside: document, mode: mode)
     var replaced = false
     defer { if !replaced { unlink(temporary) } }
+    if files[name] != nil, let expected = known.withLock({ $0[name] }), FileVersion.current(at: document) != expected {
+      throw .changedSinceRead(document: name, path: document)
+    }
     try keepBackup(of: document, as: name)
     try beforeReplacing?(URL(fileURLWithPath: temporary), URL(fileURLWithPath: document))
     guard rename(temporary, document) == 0 else {
       throw .fileSystem(operation: .replace, path: document, code: errno)
     }
     replaced = true
+    if files[name] != nil, let version = FileVersion.current(at: document) { known.withLock { $0[name] = version } }
     try POSIX.synchronizeDirectory(POSIX.parent(of: document))
   }
 
@@ -198,37 +247,38 @@ struct FileStorage: Sendable {
       try POSIX.makeDirectories(directory)
       return try FileLock.tryAcquire(path: lockFile(name), shared: false)
     case .shared:
-      // A reader on a read-only file system, or in a directory nobody created yet, reads
-      // without a lock: saves replace documents by an atomic rename, so it still reads one
-      // whole version.
-      do {
-        try POSIX.makeDirectories(directory)
-      } catch {
-        return HeldLock {}
-      }
+      // A reader creates no directory: on a read-only file system, or before anything was
+      // saved, it reads without a lock; saves replace documents by an atomic rename, so it
+      // still reads one whole version.
       return try FileLock.tryAcquire(path: lockFile(name), shared: true)
     }
   }
 
-  /// Removes the temporary files that saves of `name` left behind when their process died:
-  /// beside the document (wherever its links lead) and in the storage directory, where
-  /// backups are made. Only files named as this storage names them, of processes that are
-  /// gone, are touched.
+  /// Removes the temporary files that saves left behind when their process died: every one in
+  /// the storage directory (which is the storage's own), and beside the document `name` when
+  /// it is kept elsewhere, only that document's. Only files named as this storage names them
+  /// (`.<name>.<pid>-<hex>.tmp`), of processes that are gone, are touched.
   func removeStaleTemporaries(_ name: String) {
-    var places = [path(name)]
-    if let file = files[name], let target = try? POSIX.resolveLinks(file) { places.append(target) }
-    for place in Set(places) {
-      let folder = POSIX.parent(of: place)
-      let prefix = "." + POSIX.lastComponent(of: place) + "."
-      for entry in POSIX.directoryEntries(folder) where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
-        let middle = entry.dropFirst(prefix.count).dropLast(4)
-        guard let dash = middle.firstIndex(of: "-"), let pid = pid_t(middle[..<dash]), pid > 0,
-          UInt64(middle[middle.index(after: dash)...], radix: 16) != nil,
-          !POSIX.isProcessAlive(pid)
-        else { continue }
-        // unlink never follows a link: a planted one is removed, not what it points to.
-        unlink(folder == "/" ? "/" + entry : folder + "/" + entry)
-      }
+    removeStaleTemporaries(in: directory, named: nil)
+    if let file = files[name], let target = try? POSIX.resolveLinks(file) {
+      removeStaleTemporaries(in: POSIX.parent(of: target), named: POSIX.lastComponent(of: target))
+    }
+  }
+
+  private func removeStaleTemporaries(in folder: String, named document: String?) {
+    let prefix = document.map { "." + $0 + "." } ?? "."
+    for entry in POSIX.directoryEntries(folder) where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
+      // `.<document>.<pid>-<hex>.tmp`: the process id and random part follow the last dot
+      // before `.tmp`.
+      let stem = entry.dropLast(4)
+      guard let dot = stem.lastIndex(of: "."), dot >= stem.index(stem.startIndex, offsetBy: prefix.count - 1) else { continue }
+      let middle = stem[stem.index(after: dot)...]
+      guard let dash = middle.firstIndex(of: "-"), let pid = pid_t(middle[..<dash]), pid > 0,
+        UInt64(middle[middle.index(after: dash)...], radix: 16) != nil,
+        !POSIX.isProcessAlive(pid)
+      else { continue }
+      // unlink never follows a link: a planted one is removed, not what it points to.
+      unlink(folder == "/" ? "/" + entry : folder + "/" + entry)
     }
   }
 

@@ -37,6 +37,11 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible, L
   /// `operation` on `path`.
   case fileSystem(operation: Operation, path: String, code: Int32)
 
+  /// The document `document`, kept at `path` (see ``StorageClient/fileSystem(directory:files:)``),
+  /// was changed by another program after this storage last read or wrote it, so the save did
+  /// not write over that change.
+  case changedSinceRead(document: String, path: String)
+
   /// The step of a file-system operation that failed, for ``fileSystem(operation:path:code:)``.
   public enum Operation: String, Sendable, Hashable, CustomStringConvertible {
     /// Creating the storage directory (or one of its parents).
@@ -75,6 +80,11 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible, L
         """
     case let .fileSystem(operation, path, code):
       return "\(summary(operation, path)): \(errorMessage(code)) (errno \(code)). \(advice(code, operation))"
+    case let .changedSinceRead(_, path):
+      return """
+        \(path) was changed by another program while this one was working on it, so it was not \
+        written over and that change is kept. Try again.
+        """
     }
   }
 

@@ -13,8 +13,8 @@ import Foundation
 /// | 28 each | the id's 16 bytes, the text hash (8 bytes, little-endian), the title hash (4 bytes) |
 ///
 /// An index that is missing, damaged or of another version is ignored: every line then gets the
-/// id ``derivedID(content:occurrence:)`` gives it, the same every time, so ids stay stable even
-/// for a reader that cannot write the index.
+/// id ``derivedID(key:occurrence:)`` gives it, the same every time, so ids stay stable even for
+/// a reader that cannot write the index.
 struct ItemIndex: Equatable, Sendable {
   var ids: [UUID]
   var keys: [LineKey]
@@ -86,24 +86,31 @@ struct ItemIndex: Equatable, Sendable {
     guard !unmatched.isEmpty else { return result }
     var occurrences: [UInt64: Int] = [:]
     for index in unmatched {
-      let content = keys[index].content
-      var occurrence = occurrences[content, default: 0]
-      var id = Self.derivedID(content: content, occurrence: occurrence)
+      let key = Self.derivationKey(keys[index])
+      var occurrence = occurrences[key, default: 0]
+      var id = Self.derivedID(key: key, occurrence: occurrence)
       while !used.insert(id).inserted {
         occurrence += 1
-        id = Self.derivedID(content: content, occurrence: occurrence)
+        id = Self.derivedID(key: key, occurrence: occurrence)
       }
-      occurrences[content] = occurrence + 1
+      occurrences[key] = occurrence + 1
       result[index] = id
     }
     return result
   }
 
-  /// The id a line with this text gets when nothing else names it: a function of the text's
-  /// hash and how many new lines with the same text come before it, so a file read twice
-  /// without an index gives its lines the same ids both times.
-  static func derivedID(content: UInt64, occurrence: Int) -> UUID {
-    let high = LineHash.mix(content ^ 0x6A09_E667_F3BC_C909 &+ UInt64(occurrence) &* 0x9E37_79B9_7F4A_7C15)
+  /// What a derived id is a function of: the kind and title of a line that has a title (so a
+  /// line whose tags change, in a file taskman has not written yet, keeps its id), else its
+  /// text.
+  private static func derivationKey(_ key: LineKey) -> UInt64 {
+    key.title != 0 ? UInt64(key.title) | 1 << 63 : key.content & ~(1 << 63)
+  }
+
+  /// The id a line gets when nothing else names it: a function of its derivation key and of how
+  /// many new lines with the same key come before it, so a file read twice without an index
+  /// gives its lines the same ids both times.
+  static func derivedID(key: UInt64, occurrence: Int) -> UUID {
+    let high = LineHash.mix(key ^ 0x6A09_E667_F3BC_C909 &+ UInt64(occurrence) &* 0x9E37_79B9_7F4A_7C15)
     let low = LineHash.mix(high ^ 0xBB67_AE85_84CA_A73B)
     var bytes = [UInt8](repeating: 0, count: 16)
     for index in 0..<8 {

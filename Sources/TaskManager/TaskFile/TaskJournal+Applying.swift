@@ -18,7 +18,7 @@ extension TaskJournal.Entry {
     public var change: String
     /// Which way it was applied.
     public var direction: TaskJournal.Direction
-    /// The line of the item in the way, as the entry knew it.
+    /// The line of the item in the way, as the entry knew it, without indentation.
     public var line: String
     /// What happened to it.
     public var reason: String
@@ -43,54 +43,81 @@ extension TaskJournal.Entry {
   /// - Throws: ``Conflict``, leaving `items` as they were, when a touched item was changed
   ///   since, or its parent is gone.
   public func apply(_ direction: TaskJournal.Direction, to items: inout [Item]) throws(Conflict) -> Outcome {
-    let from: (TaskJournal.Change) -> TaskJournal.Placement? = direction == .undo ? { $0.after } : { $0.before }
-    let to: (TaskJournal.Change) -> TaskJournal.Placement? = direction == .undo ? { $0.before } : { $0.after }
-    func conflict(_ placement: TaskJournal.Placement?, _ reason: String) -> Conflict {
-      Conflict(change: description, direction: direction, line: placement?.line ?? "?", reason: reason)
+    let undoing = direction == .undo
+    /// The item's line on the side it is on now, and on the side it goes to; nil for absent.
+    func sides(_ change: TaskJournal.Change) -> (from: String?, to: String?) {
+      switch change {
+      case let .line(_, before, after): undoing ? (after, before) : (before, after)
+      case let .place(_, before, after): undoing ? (after?.line, before?.line) : (before?.line, after?.line)
+      }
+    }
+    func conflict(_ line: String, _ reason: String) -> Conflict {
+      Conflict(change: description, direction: direction, line: String(line.drop { $0 == " " || $0 == "\t" }), reason: reason)
     }
 
     let touched = Set(changes.map(\.id))
-    let current = Self.find(touched, in: items)
+    let (current, childrenOf: currentChildren) = Self.find(touched, in: items)
 
-    // The items must be as `from` says; when they all are as `to` says, nothing is left to do.
+    // The items must be as the entry left them; when they all are as it would leave them,
+    // nothing is left to do.
     var matchesFrom = true
     var matchesTo = true
     var mismatch: Conflict?
     for change in changes {
       let now = current[change.id]
-      if !Self.matches(now, from(change)) {
+      let (from, to) = sides(change)
+      if !Self.matches(now, from) {
         matchesFrom = false
         if mismatch == nil {
-          mismatch =
-            now == nil
-            ? conflict(from(change), "was deleted since")
-            : from(change) == nil
-              ? conflict(TaskJournal.Placement(parentID: nil, position: 0, level: 0, line: TaskPaperPrinter.line(for: now!)), "was added again since")
-              : conflict(from(change), "was changed since")
+          if let from {
+            mismatch = conflict(from, now == nil ? "was deleted since" : "was changed since")
+          } else {
+            mismatch = conflict(TaskPaperPrinter.line(for: now!), "was added again since")
+          }
         }
       }
-      if !Self.matches(now, to(change)) { matchesTo = false }
+      if !Self.matches(now, to) { matchesTo = false }
     }
     if !matchesFrom {
       if matchesTo { return .alreadyInEffect }
       throw mismatch!
     }
+    // An item going away takes nothing with it that the entry does not know: a line added
+    // under it since (by hand, say) must not vanish.
+    for change in changes {
+      guard case .place(let id, _, _) = change, sides(change).to == nil, let children = currentChildren[id] else { continue }
+      if let stranger = children.first(where: { !touched.contains($0.id) }) {
+        throw conflict(sides(change).from ?? "?", "has a line added under it since (“\(stranger.title)”)")
+      }
+    }
 
     var result = items
+    var lines: [UUID: String] = [:]
+    var placements: [UUID: TaskJournal.Placement] = [:]
+    var moved = Set<UUID>()
+    var edited: [UUID: String] = [:]
+    for change in changes {
+      switch change {
+      case let .line(id, before, after):
+        edited[id] = undoing ? before : after
+        lines[id] = edited[id]
+      case let .place(id, before, after):
+        moved.insert(id)
+        if let placement = undoing ? before : after {
+          placements[id] = placement
+          lines[id] = placement.line
+        }
+      }
+    }
+    if !edited.isEmpty { Self.setLines(edited, in: &result) }
+
     var detached: [UUID: Item] = [:]
-    Self.detach(touched, from: &result, into: &detached)
+    Self.detach(moved, from: &result, into: &detached)
 
     // The items that end up present, each with its place, built bottom-up among themselves,
-    // then inserted under parents that were not touched.
-    var lines: [UUID: String] = [:]
+    // then inserted under parents that were not moved.
     var childrenOf: [UUID: [(position: Int, id: UUID)]] = [:]
     var roots: [(parentID: UUID?, position: Int, id: UUID)] = []
-    var placements: [UUID: TaskJournal.Placement] = [:]
-    for change in changes {
-      guard let placement = to(change) else { continue }
-      placements[change.id] = placement
-      lines[change.id] = placement.line
-    }
     for change in changes {
       guard let placement = placements[change.id] else { continue }
       if let parent = placement.parentID, placements[parent] != nil {
@@ -102,9 +129,11 @@ extension TaskJournal.Entry {
     func build(_ id: UUID) -> Item {
       let placement = placements[id]!
       var item = detached[id] ?? Item(id: id, kind: .note, title: "")
-      Self.setLine(placement.line, level: placement.level, of: &item)
-      for child in (childrenOf[id] ?? []).sorted(by: { $0.position < $1.position }) {
-        item.children.insert(build(child.id), at: min(child.position, item.children.count))
+      Self.setLine(placement.line, of: &item)
+      item.level = placement.level
+      let children = (childrenOf[id] ?? []).sorted(by: { $0.position < $1.position })
+      if !children.isEmpty {
+        Self.insert(children.map { ($0.position, build($0.id)) }, into: &item.children)
       }
       return item
     }
@@ -113,24 +142,39 @@ extension TaskJournal.Entry {
       pending[root.parentID, default: []].append((root.position, build(root.id)))
     }
     if let top = pending.removeValue(forKey: nil) {
-      for (position, item) in top { result.insert(item, at: min(position, result.count)) }
+      Self.insert(top, into: &result)
     }
     if !pending.isEmpty {
       Self.insert(&pending, into: &result)
-      if let (parent, orphans) = pending.first, let orphan = orphans.first {
-        throw conflict(placements[orphan.item.id], "cannot go back under its parent, which is gone (\(parent.map { $0.uuidString } ?? "?"))")
+      if let orphans = pending.first?.value, let orphan = orphans.first {
+        throw conflict(placements[orphan.item.id]?.line ?? "?", "cannot go back under its parent, which is gone")
       }
     }
     items = result
     return .applied(lines: lines)
   }
 
-  /// Whether an item as it is now matches a placement's line (or both are absent).
-  private static func matches(_ item: Item?, _ placement: TaskJournal.Placement?) -> Bool {
-    switch (item, placement) {
+  /// Sets the line of each item with an id in `lines`, wherever it is.
+  private static func setLines(_ lines: [UUID: String], in items: inout [Item]) {
+    var remaining = lines.count
+    func visit(_ items: inout [Item]) {
+      for index in items.indices where remaining > 0 {
+        if let line = lines[items[index].id] {
+          setLine(line, of: &items[index])
+          remaining -= 1
+        }
+        if !items[index].children.isEmpty { visit(&items[index].children) }
+      }
+    }
+    visit(&items)
+  }
+
+  /// Whether an item as it is now matches a line (or both are absent).
+  private static func matches(_ item: Item?, _ line: String?) -> Bool {
+    switch (item, line) {
     case (nil, nil): return true
-    case let (item?, placement?):
-      let read = Self.read(placement.line)
+    case let (item?, line?):
+      let read = Self.read(line)
       return item.kind == read.kind && item.title == read.title && item.tags == read.tags
     default: return false
     }
@@ -144,17 +188,17 @@ extension TaskJournal.Entry {
     }
   }
 
-  private static func setLine(_ line: String, level: Int, of item: inout Item) {
+  private static func setLine(_ line: String, of item: inout Item) {
     let read = read(line)
     item.kind = read.kind
     item.title = read.title
     item.tags = read.tags
-    item.level = level
   }
 
-  /// The items with `ids`, wherever they are, without their children.
-  private static func find(_ ids: Set<UUID>, in items: [Item]) -> [UUID: Item] {
+  /// The items with `ids`, wherever they are, without their children, and their children.
+  private static func find(_ ids: Set<UUID>, in items: [Item]) -> ([UUID: Item], childrenOf: [UUID: [Item]]) {
     var found: [UUID: Item] = [:]
+    var children: [UUID: [Item]] = [:]
     var stack: [[Item]] = [items]
     while let level = stack.popLast(), found.count < ids.count {
       for item in level {
@@ -162,21 +206,43 @@ extension TaskJournal.Entry {
           var bare = item
           bare.children = []
           found[item.id] = bare
+          children[item.id] = item.children
         }
         if !item.children.isEmpty { stack.append(item.children) }
       }
     }
-    return found
+    return (found, children)
   }
 
   /// Takes the items with `ids` out of the tree; each keeps its children that are not in `ids`.
+  /// Each array of siblings is rebuilt at most once, so taking out many items is linear.
   private static func detach(_ ids: Set<UUID>, from items: inout [Item], into detached: inout [UUID: Item]) {
-    var index = items.count - 1
-    while index >= 0 {
+    var any = false
+    for index in items.indices {
       if !items[index].children.isEmpty { detach(ids, from: &items[index].children, into: &detached) }
-      if ids.contains(items[index].id) { detached[items[index].id] = items.remove(at: index) }
-      index -= 1
+      if ids.contains(items[index].id) {
+        detached[items[index].id] = items[index]
+        any = true
+      }
     }
+    if any { items.removeAll { ids.contains($0.id) } }
+  }
+
+  /// Inserts `inserted` (in increasing order of position) into `items`, as inserting each in
+  /// turn at its position (or at the end) would, in one pass.
+  private static func insert(_ inserted: [(position: Int, item: Item)], into items: inout [Item]) {
+    var merged: [Item] = []
+    merged.reserveCapacity(items.count + inserted.count)
+    var next = 0
+    for (position, item) in inserted {
+      while merged.count < position, next < items.count {
+        merged.append(items[next])
+        next += 1
+      }
+      merged.append(item)
+    }
+    merged.append(contentsOf: items[next...])
+    items = merged
   }
 
   /// Inserts the pending items under their parents, removing from `pending` each parent found.
@@ -184,9 +250,7 @@ extension TaskJournal.Entry {
     for index in items.indices {
       guard !pending.isEmpty else { return }
       if let children = pending.removeValue(forKey: items[index].id) {
-        for (position, child) in children {
-          items[index].children.insert(child, at: min(position, items[index].children.count))
-        }
+        insert(children, into: &items[index].children)
       }
       if !items[index].children.isEmpty { insert(&pending, into: &items[index].children) }
     }

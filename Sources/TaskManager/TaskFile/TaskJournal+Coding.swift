@@ -5,17 +5,23 @@ import Foundation
 ///
 /// ```
 /// taskman journal v1
-/// applied 1
+/// applied 2
 /// entry done “Buy milk”
-/// - 6f1c0d52-8d1e-4a8b-9b8e-0c3f1d2a4b11 - 0 0 - Buy milk @shopping
-/// + 6f1c0d52-8d1e-4a8b-9b8e-0c3f1d2a4b11 - 0 0 - Buy milk @shopping @done(2026-11-25)
+/// ~ 0b7a5e2c-1d4f-4e7a-8c3b-2a9d6e5f4c22 	- Buy milk @shopping
+/// = 21  @done(2026-11-25)
+/// entry add “Call Bob”
+/// + 2e8d7c6b-5a49-4b38-8c27-1d0e9f8a7b55 6f1c0d52-8d1e-4a8b-9b8e-0c3f1d2a4b11 1 1 - Call Bob
 /// ```
 ///
 /// - `applied N`: how many entries, from the first, are in effect.
-/// - `entry <description>` starts an entry; its changes follow, one or two lines each:
-///   `- <id> <parent> <position> <level> <line>` where the item was before the change,
-///   `+ …` where it is after (an added item has only `+`, a removed one only `-`). `<parent>`
-///   is the parent's id or `-` at the top level; `<line>` runs to the end of the line.
+/// - `entry <description>` starts an entry; its changes follow, two lines each or one:
+///   - a line that changed in place: `~ <id> <line before>`, then `= <n> <rest>`, the line after
+///     being the first `n` bytes of the line before followed by `<rest>` (so `done` stores
+///     only ` @done(…)`);
+///   - an item added, removed or moved: `- <id> <parent> <position> <level> <line>` where it
+///     was, `+ …` where it is (an added item has only `+`, a removed one only `-`). `<parent>`
+///     is the parent's id or `-` at the top level.
+///   A line runs to the end of the record.
 /// - In the description and the lines, `\` is written `\\`, a line feed `\n` and a carriage
 ///   return `\r`.
 extension TaskJournal {
@@ -54,29 +60,46 @@ extension TaskJournal {
         continue
       }
       guard !entries.isEmpty else { throw failure(number, "expected \"entry <description>\"") }
-      guard let side = line.first, side == "-" || side == "+" else {
-        throw failure(number, "expected \"entry\", \"-\" or \"+\"")
+      guard let side = line.first, "-+~=".contains(side), line.dropFirst().first == " " else {
+        throw failure(number, "expected \"entry\", \"~\", \"=\", \"-\" or \"+\"")
       }
-      let fields = line.dropFirst(2).split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
-      guard line.dropFirst().first == " ", fields.count == 5, let id = UUID(uuidString: String(fields[0])),
-        let position = Int(fields[2]), position >= 0, let level = Int(fields[3]), level >= 0
-      else { throw failure(number, "expected \"\(side) <id> <parent> <position> <level> <line>\"") }
-      let parent: UUID?
-      if fields[1] == "-" {
-        parent = nil
-      } else if let id = UUID(uuidString: String(fields[1])) {
-        parent = id
-      } else {
-        throw failure(number, "invalid parent id \(String(reflecting: String(fields[1])))")
+      let body = line.dropFirst(2)
+      let last = entries.count - 1
+      switch side {
+      case "~":
+        let fields = body.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+        guard fields.count == 2, let id = UUID(uuidString: String(fields[0])) else {
+          throw failure(number, "expected \"~ <id> <line>\"")
+        }
+        let before = Self.unescaped(fields[1])
+        entries[last].changes.append(.line(id: id, before: before, after: before))
+      case "=":
+        let fields = body.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+        guard fields.count == 2, let kept = Int(fields[0]), kept >= 0, case let .line(id, before, _)? = entries[last].changes.last,
+          kept <= before.utf8.count
+        else { throw failure(number, "expected \"= <bytes kept> <rest>\" after a \"~\" line") }
+        let after = String(decoding: before.utf8.prefix(kept), as: UTF8.self) + Self.unescaped(fields[1])
+        entries[last].changes[entries[last].changes.count - 1] = .line(id: id, before: before, after: after)
+      default:
+        let fields = body.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
+        guard fields.count == 5, let id = UUID(uuidString: String(fields[0])),
+          let position = Int(fields[2]), position >= 0, let level = Int(fields[3]), level >= 0
+        else { throw failure(number, "expected \"\(side) <id> <parent> <position> <level> <line>\"") }
+        let parent: UUID?
+        if fields[1] == "-" {
+          parent = nil
+        } else if let id = UUID(uuidString: String(fields[1])) {
+          parent = id
+        } else {
+          throw failure(number, "invalid parent id \(String(reflecting: String(fields[1])))")
+        }
+        let placement = Placement(parentID: parent, position: position, level: level, line: Self.unescaped(fields[4]))
+        if side == "+", case let .place(lastID, before?, nil)? = entries[last].changes.last, lastID == id {
+          entries[last].changes[entries[last].changes.count - 1] = .place(id: id, before: before, after: placement)
+        } else {
+          entries[last].changes.append(.place(id: id, before: side == "-" ? placement : nil, after: side == "+" ? placement : nil))
+        }
       }
-      let placement = Placement(parentID: parent, position: position, level: level, line: Self.unescaped(fields[4]))
-      var changes = entries[entries.count - 1].changes
-      if side == "+", let last = changes.last, last.id == id, last.after == nil, last.before != nil {
-        changes[changes.count - 1].after = placement
-      } else {
-        changes.append(Change(id: id, before: side == "-" ? placement : nil, after: side == "+" ? placement : nil))
-      }
-      entries[entries.count - 1].changes = changes
     }
     guard applied <= entries.count else {
       throw failure(2, "\(applied) entries applied, but the journal has \(entries.count)")
@@ -124,8 +147,19 @@ extension TaskJournal.Entry {
   func encode(into text: inout String) {
     text += "entry " + TaskJournal.escaped(description) + "\n"
     for change in changes {
-      if let before = change.before { Self.encode("-", change.id, before, into: &text) }
-      if let after = change.after { Self.encode("+", change.id, after, into: &text) }
+      switch change {
+      case let .line(id, before, after):
+        let (old, new) = (Array(before.utf8), Array(after.utf8))
+        var kept = 0
+        while kept < min(old.count, new.count), old[kept] == new[kept] { kept += 1 }
+        // What is kept ends on a character boundary, so the rest is whole UTF-8.
+        while kept > 0, kept < new.count, new[kept] & 0xC0 == 0x80 { kept -= 1 }
+        text += "~ \(id.uuidString.lowercased()) \(TaskJournal.escaped(before))\n"
+        text += "= \(kept) \(TaskJournal.escaped(String(decoding: new[kept...], as: UTF8.self)))\n"
+      case let .place(id, before, after):
+        if let before { Self.encode("-", id, before, into: &text) }
+        if let after { Self.encode("+", id, after, into: &text) }
+      }
     }
   }
 
@@ -138,7 +172,10 @@ extension TaskJournal.Entry {
   /// About how many bytes the entry takes in the stored journal.
   var encodedSize: Int {
     changes.reduce(description.utf8.count + 7) { size, change in
-      size + (change.before.map { $0.line.utf8.count + 100 } ?? 0) + (change.after.map { $0.line.utf8.count + 100 } ?? 0)
+      switch change {
+      case let .line(_, before, after): size + 45 + before.utf8.count + after.utf8.count - min(before.utf8.count, after.utf8.count)
+      case let .place(_, before, after): size + (before.map { $0.line.utf8.count + 90 } ?? 0) + (after.map { $0.line.utf8.count + 90 } ?? 0)
+      }
     }
   }
 }

@@ -24,7 +24,7 @@ private struct Recorder {
   let source: TaskPaperSource
   private var lineOfID: [UUID: Int]?
   /// Items whose line or place among the same parent's children changed, in the order met.
-  private var changed: [(id: UUID, before: TaskJournal.Placement, after: TaskJournal.Placement)] = []
+  private var changed: [TaskJournal.Change] = []
   /// Subtrees no longer under their parent, and subtrees newly under one.
   private var removedRoots: [(placement: Place, item: Item)] = []
   private var insertedRoots: [(placement: Place, item: Item)] = []
@@ -45,13 +45,7 @@ private struct Recorder {
       if before.indices.allSatisfy({ before[$0].id == after[$0].id }) {
         for index in before.indices where before[index] != after[index] {
           if differsInLine(before[index], after[index]) {
-            changed.append(
-              (
-                before[index].id,
-                placement(of: before[index], Place(parentID: parentID, position: index)),
-                placement(of: after[index], Place(parentID: parentID, position: index))
-              )
-            )
+            record(before[index], Place(parentID: parentID, position: index), after[index], Place(parentID: parentID, position: index))
           }
           compare(before[index].children, after[index].children, parentID: before[index].id)
         }
@@ -81,14 +75,16 @@ private struct Recorder {
     for (offset, pair) in common.enumerated() {
       let old = before[pair.before]
       let new = after[pair.after]
-      if !stayed.contains(offset) || differsInLine(old, new) {
+      if !stayed.contains(offset) {
         changed.append(
-          (
-            old.id,
-            placement(of: old, Place(parentID: parentID, position: pair.before)),
-            placement(of: new, Place(parentID: parentID, position: pair.after))
+          .place(
+            id: old.id,
+            before: placement(of: old, Place(parentID: parentID, position: pair.before)),
+            after: placement(of: new, Place(parentID: parentID, position: pair.after))
           )
         )
+      } else if differsInLine(old, new) {
+        record(old, Place(parentID: parentID, position: pair.before), new, Place(parentID: parentID, position: pair.after))
       }
       compare(old.children, new.children, parentID: old.id)
     }
@@ -113,16 +109,25 @@ private struct Recorder {
         insertedOrder.append(id)
       }
     }
-    var result = changed.map { TaskJournal.Change(id: $0.id, before: $0.before, after: $0.after) }
+    var result = changed
     for id in removedOrder {
       let after = inserted[id]
       if after == removed[id] { continue }
-      result.append(TaskJournal.Change(id: id, before: removed[id], after: after))
+      result.append(.place(id: id, before: removed[id], after: after))
     }
     for id in insertedOrder where removed[id] == nil {
-      result.append(TaskJournal.Change(id: id, before: nil, after: inserted[id]))
+      result.append(.place(id: id, before: nil, after: inserted[id]))
     }
     return result
+  }
+
+  /// An item that stayed among its siblings and whose line (or level) changed.
+  private mutating func record(_ old: Item, _ oldPlace: Place, _ new: Item, _ newPlace: Place) {
+    if old.level == new.level {
+      changed.append(.line(id: old.id, before: line(of: old), after: line(of: new)))
+    } else {
+      changed.append(.place(id: old.id, before: placement(of: old, oldPlace), after: placement(of: new, newPlace)))
+    }
   }
 
   /// Calls `body` for `item` and every item under it, each with its placement.
@@ -140,8 +145,8 @@ private struct Recorder {
     a.kind != b.kind || a.title != b.title || a.tags != b.tags || a.level != b.level
   }
 
-  /// The item's placement, with the text its line has in the source when the source still
-  /// reads as the item, else its canonical line.
+  /// The item's placement, with the text its line has in the source (indentation included)
+  /// when the source still reads as the item, else its canonical line.
   private mutating func placement(of item: Item, _ place: Place) -> TaskJournal.Placement {
     TaskJournal.Placement(parentID: place.parentID, position: place.position, level: item.level, line: line(of: item))
   }
@@ -157,7 +162,7 @@ private struct Recorder {
       if let line = lineOfID?[item.id] {
         let original = source.storage.items[line]
         if original.kind == item.kind, original.title == item.title, original.tags == item.tags {
-          return String(decoding: source.content(ofLine: line), as: UTF8.self)
+          return String(decoding: source.indentation(ofLine: line) + source.content(ofLine: line), as: UTF8.self)
         }
       }
     }

@@ -80,20 +80,20 @@ public struct TaskJournal: Equatable, Sendable {
     }
   }
 
-  /// One item before and after a change: nil on one side when the change added or removed it.
-  public struct Change: Equatable, Sendable {
-    /// The item's id.
-    public var id: UUID
-    /// Where the item was and what its line said, or nil when the change added it.
-    public var before: Placement?
-    /// Where the item is and what its line says, or nil when the change removed it.
-    public var after: Placement?
+  /// One item a change touched.
+  public enum Change: Equatable, Sendable {
+    /// The item's line changed (`done`, `tag`, `edit`); it stayed where it was. The lines are
+    /// as in ``Placement/line``.
+    case line(id: UUID, before: String, after: String)
+    /// The item was added (nil before), removed (nil after) or moved (its line may have changed
+    /// too).
+    case place(id: UUID, before: Placement?, after: Placement?)
 
-    /// Creates a change.
-    public init(id: UUID, before: Placement?, after: Placement?) {
-      self.id = id
-      self.before = before
-      self.after = after
+    /// The item's id.
+    public var id: UUID {
+      switch self {
+      case .line(let id, _, _), .place(let id, _, _): id
+      }
     }
   }
 
@@ -105,7 +105,8 @@ public struct TaskJournal: Equatable, Sendable {
     public var position: Int
     /// Its ``Item/level``.
     public var level: Int
-    /// Its TaskPaper line without indentation, as the file had it where known.
+    /// Its TaskPaper line: as the file had it where known, indentation included; otherwise
+    /// its canonical form, without indentation.
     public var line: String
 
     /// Creates a placement.

@@ -10,10 +10,10 @@ import Foundation
 ///   to restore given for the item (undo) that reads as the item: that text. Otherwise the
 ///   canonical line (``TaskPaperPrinter/line(for:)``).
 /// - **Indentation.** The line's own, while the item stays under the same parent at the same
-///   level (and the parent kept its own). Otherwise that of the previous sibling written, else
-///   of the next sibling that keeps its own, else the parent's plus one step: the step the file
-///   already uses (a tab, or its number of spaces). Each choice reads back under the same
-///   parent.
+///   level (and the parent kept its own). Otherwise that of the text to restore, if it fits;
+///   else that of the previous sibling written, else of the next sibling that keeps its own,
+///   else the parent's plus one step: the step the file already uses (a tab below a tab, its
+///   number of spaces below spaces). Each choice reads back under the same parent.
 /// - **Line break.** The line's own; a new line takes the file's (the first one it has, `\n`
 ///   in a new file).
 struct TaskPaperWriter {
@@ -25,7 +25,10 @@ struct TaskPaperWriter {
   /// The line of `source` expected next, so that an unchanged order needs no lookups.
   private var cursor = 0
   private var lineOfID: [UUID: Int]?
-  private var indentStep: [UInt8]?
+  private var indentSteps: (tabs: [UInt8], spaces: [UInt8], first: [UInt8])?
+  /// Where the last line written starts, and where its line break does.
+  private var lastLineStart: Int?
+  private var lastLineBreakStart = 0
   private var scratch: [TagSyntax.Match] = []
 
   init(source: TaskPaperSource, restoring: [UUID: String]) {
@@ -99,6 +102,8 @@ struct TaskPaperWriter {
         indentation = .ofLine(line)
       } else if item.isBlank {
         indentation = .none
+      } else if let restored = restoredIndentation(of: item, in: stack[last], at: index) {
+        indentation = .bytes(restored)
       } else if let previous = stack[last].previousIndentation {
         indentation = previous
       } else if let next = nextKeptIndentation(in: stack[last], after: index) {
@@ -106,7 +111,8 @@ struct TaskPaperWriter {
       } else if last == 0 {
         indentation = .none
       } else {
-        indentation = .bytes(Array(bytes(of: stack[last].parentIndentation)) + step())
+        let parent = bytes(of: stack[last].parentIndentation)
+        indentation = .bytes(Array(parent) + step(below: parent))
       }
       if !item.isBlank { stack[last].previousIndentation = indentation }
 
@@ -128,27 +134,46 @@ struct TaskPaperWriter {
 
   /// Whether `item`, read from `line`, still sits where its indentation puts it.
   private func keepsIndentation(_ line: Int, of item: Item, parentID: UUID?, parentKept: Bool) -> Bool {
-    guard parentKept, source.storage.items[line].level == item.level else { return false }
+    // A blank line's level is its whitespace, not a place in the tree: once it holds text it
+    // is indented as a new line.
+    guard parentKept, source.storage.items[line].level == item.level, !source.storage.items[line].isBlank || item.isBlank
+    else { return false }
     let parent = source.storage.parents[line]
     return parent < 0 ? parentID == nil : source.storage.items[parent].id == parentID
   }
 
-  /// The line of the first non-blank sibling after `index`, if it keeps its indentation: a new
-  /// first child indented like it reads back as its sibling.
+  /// The line of the first sibling after `index` that keeps its indentation: a new item
+  /// indented like it reads back as its sibling (the levels of kept siblings never grow in
+  /// document order, so the first one bounds every later one).
   private mutating func nextKeptIndentation(in frame: Frame, after index: Int) -> Int? {
     guard frame.parentKeptIndentation else { return nil }
     for next in frame.items[(index + 1)...] where !next.isBlank {
-      guard let line = peekSourceLine(of: next.id),
-        keepsIndentation(line, of: next, parentID: frame.parentID, parentKept: true)
-      else { return nil }
-      return line
+      if let line = peekSourceLine(of: next.id), keepsIndentation(line, of: next, parentID: frame.parentID, parentKept: true) {
+        return line
+      }
     }
     return nil
+  }
+
+  /// The indentation a line to restore (undo) had, when it still reads back where the item is:
+  /// deeper than its parent, no deeper than its previous sibling, and no shallower than the
+  /// next sibling that keeps its own.
+  private mutating func restoredIndentation(of item: Item, in frame: Frame, at index: Int) -> [UInt8]? {
+    guard let restored = restoring[item.id] else { return nil }
+    let indentation = Array(restored.utf8.prefix { ASCII.isBlank($0) })
+    let parentCount = frame.parentID == nil ? -1 : bytes(of: frame.parentIndentation).count
+    guard indentation.count > parentCount else { return nil }
+    if let previous = frame.previousIndentation, indentation.count > bytes(of: previous).count { return nil }
+    if let next = nextKeptIndentation(in: frame, after: index), source.indentation(ofLine: next).count > indentation.count {
+      return nil
+    }
+    return indentation
   }
 
   // MARK: - One line
 
   private mutating func writeLine(_ item: Item, line: Int?, indentation: ArraySlice<UInt8>) {
+    lastLineStart = output.count
     output.append(contentsOf: indentation)
     let contentStart = output.count
     var key: LineKey?
@@ -167,6 +192,7 @@ struct TaskPaperWriter {
       keys.append(lineKey(from: contentStart, to: contentEnd, indentation: indentation.count))
     }
     ids.append(item.id)
+    lastLineBreakStart = output.count
     if let line, !source.lineBreak(ofLine: line).isEmpty {
       output.append(contentsOf: source.lineBreak(ofLine: line))
     } else {
@@ -209,7 +235,7 @@ struct TaskPaperWriter {
   private mutating func writeRestoredOrCanonical(_ item: Item) {
     if let restored = restoring[item.id] {
       let start = output.count
-      output.append(contentsOf: restored.utf8)
+      output.append(contentsOf: restored.utf8.drop { ASCII.isBlank($0) })
       if reads(as: item, from: start) { return }
       output.removeSubrange(start...)
     }
@@ -227,15 +253,13 @@ struct TaskPaperWriter {
 
   // MARK: - The end of the text
 
-  /// A file that ended without a line break still does.
+  /// A file that ended without a line break still does, unless its last line is now an empty
+  /// one, which would vanish without it.
   private mutating func finish() {
     guard let lastLine = source.storage.items.indices.last, source.lineBreak(ofLine: lastLine).isEmpty,
-      !ids.isEmpty
+      let lastWritten = lastLineStart, lastWritten < lastLineBreakStart
     else { return }
-    if output.last == ASCII.lineFeed {
-      output.removeLast()
-      if output.last == ASCII.carriageReturn { output.removeLast() }
-    }
+    output.removeSubrange(lastLineBreakStart...)
   }
 
   // MARK: - What the file already does
@@ -248,21 +272,33 @@ struct TaskPaperWriter {
     return [ASCII.lineFeed][...]
   }
 
-  /// One level of indentation as the file writes it: what a child line adds to its parent's
-  /// indentation, at the first such line; a tab otherwise.
-  private mutating func step() -> [UInt8] {
-    if let indentStep { return indentStep }
-    var found: [UInt8] = [ASCII.tab]
-    for line in source.storage.items.indices where source.storage.parents[line] >= 0 && !source.storage.items[line].isBlank {
-      let own = source.indentation(ofLine: line)
-      let parent = source.indentation(ofLine: source.storage.parents[line])
-      if own.count > parent.count, own.starts(with: parent) {
-        found = Array(own.dropFirst(parent.count))
-        break
+  /// One level of indentation as the file writes it, below a parent indented with
+  /// `parentIndentation`: a tab below a tab, the file's step of spaces below a space, and below
+  /// a top-level parent the step of the file's first indented child line (a tab in a new
+  /// file).
+  private mutating func step(below parentIndentation: ArraySlice<UInt8>) -> [UInt8] {
+    if indentSteps == nil {
+      var tabs: [UInt8]?
+      var spaces: [UInt8]?
+      var first: [UInt8]?
+      for line in source.storage.items.indices where source.storage.parents[line] >= 0 && !source.storage.items[line].isBlank {
+        let own = source.indentation(ofLine: line)
+        let parent = source.indentation(ofLine: source.storage.parents[line])
+        guard own.count > parent.count, own.starts(with: parent) else { continue }
+        let step = Array(own.dropFirst(parent.count))
+        if first == nil { first = step }
+        if spaces == nil, step.allSatisfy({ $0 == ASCII.space }) { spaces = step }
+        if tabs == nil, step.allSatisfy({ $0 == ASCII.tab }) { tabs = [ASCII.tab] }
+        if spaces != nil && tabs != nil { break }
       }
+      indentSteps = (tabs ?? [ASCII.tab], spaces ?? [ASCII.space, ASCII.space], first ?? [ASCII.tab])
     }
-    indentStep = found
-    return found
+    guard let steps = indentSteps else { return [ASCII.tab] }
+    switch parentIndentation.last {
+    case ASCII.tab?: return steps.tabs
+    case ASCII.space?: return steps.spaces
+    default: return steps.first
+    }
   }
 
   // MARK: - Finding an item's line

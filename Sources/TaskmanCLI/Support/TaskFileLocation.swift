@@ -53,19 +53,29 @@ struct TaskFileLocation: Equatable {
   /// The directory that holds the file (a link's own directory, not its target's).
   var directory: String { (path as NSString).deletingLastPathComponent }
 
-  /// `path` with symbolic links resolved: the file itself when it exists, else its directory's
-  /// real path with its name.
+  /// `path` with symbolic links resolved, as far as they go: the file a write through `path`
+  /// replaces, whether or not it exists yet (a link to a file not created yet resolves to
+  /// that file), so the state does not move when the first save creates it.
   static func realPath(of path: String) -> String {
-    if let resolved = realpath(path, nil) {
+    var current = path
+    for _ in 0..<40 {
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count > 0 else { break }
+      let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current = target.hasPrefix("/") ? target : (current as NSString).deletingLastPathComponent + "/" + target
+    }
+    if let resolved = realpath(current, nil) {
       defer { free(resolved) }
       return String(cString: resolved)
     }
-    let directory = (path as NSString).deletingLastPathComponent
-    let name = (path as NSString).lastPathComponent
+    let directory = (current as NSString).deletingLastPathComponent
+    let name = (current as NSString).lastPathComponent
     if let resolved = realpath(directory, nil) {
       defer { free(resolved) }
-      return String(cString: resolved) + (String(cString: resolved) == "/" ? "" : "/") + name
+      let real = String(cString: resolved)
+      return real + (real == "/" ? "" : "/") + name
     }
-    return path
+    return current
   }
 }

@@ -1,0 +1,443 @@
+import Foundation
+import Testing
+
+@testable import TaskManager
+
+/// A hand-written file with the corners people's files have: CRLF, tabs and spaces mixed,
+/// blank lines (one with whitespace), a note with trailing blanks, unicode, tags with and
+/// without values, text that only looks like tags, and no final newline.
+let handWritten =
+  "Errands:\r\n  - Buy milk @shop\r\n    A note  \r\n\t- Call mom @due(2030-01-01)\r\n\r\n"
+  + "Home: @weekend\r\n \t- Crème brûlée 🍮 @où(là-bas)\r\n   \r\n\t- Pay 25% @25% to a@b.com\r\n- Loose end"
+
+private func read(_ text: String, index: Data? = nil) throws -> (outline: Outline, source: TaskPaperSource) {
+  try TaskFile.read(Data(text.utf8), index: index)
+}
+
+private func write(_ items: [Item], over source: TaskPaperSource, restoring: [UUID: String] = [:]) -> String {
+  String(decoding: TaskFile.write(items, over: source, restoring: restoring).file, as: UTF8.self)
+}
+
+/// The lines of `text` (split at `\n`, so `\r` stays with its line) that differ from `original`'s,
+/// by number from 1, as (original, new).
+func changedLines(_ original: String, _ new: String) -> [Int: (String?, String?)] {
+  // By bytes: a String would take "\r\n" for one character.
+  func lines(_ text: String) -> [String] {
+    text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+  }
+  let a = lines(original)
+  let b = lines(new)
+  var changes: [Int: (String?, String?)] = [:]
+  for index in 0..<max(a.count, b.count) {
+    let x = index < a.count ? a[index] : nil
+    let y = index < b.count ? b[index] : nil
+    if x != y { changes[index + 1] = (x, y) }
+  }
+  return changes
+}
+
+@Suite struct TaskFileWritingTests {
+  @Test func writingAnUnchangedListGivesBackEveryByte() throws {
+    for text in [handWritten, "", "\n", "\n\n", "- a", "- a\n", "\u{FEFF}Project:\n\t- a\n", "  \t  \n", "x\r\ny"] {
+      let (outline, source) = try read(text)
+      #expect(write(outline.items, over: source) == text, "\(String(reflecting: text))")
+    }
+  }
+
+  @Test func markingATaskDoneChangesOnlyItsLineAndKeepsItsIndentationAndLineBreak() throws {
+    var (outline, source) = try read(handWritten)
+    let milk = try #require(outline.entries().first { $0.item.title == "Buy milk" }).item
+    outline.modifyItem(withID: milk.id) { $0.setTag(Tag(name: "done", value: "2026-11-25")) }
+    let written = write(outline.items, over: source)
+    let changes = changedLines(handWritten, written)
+    #expect(changes.count == 1)
+    #expect(changes[2]?.1 == "  - Buy milk @shop @done(2026-11-25)\r")
+  }
+
+  @Test func tagsAddedToALineKeepWhatTheUserTyped() throws {
+    let text = "-Buy   milk    @shop  \n"
+    var (outline, source) = try read(text)
+    outline.items[0].setTag(Tag(name: "today"))
+    #expect(write(outline.items, over: source) == "-Buy   milk    @shop @today\n")
+    // Any other change writes the line in its canonical form.
+    outline.items[0].removeTags(named: "shop")
+    #expect(write(outline.items, over: source) == "- Buy   milk @today\n")
+  }
+
+  @Test func aNewChildIsIndentedLikeItsSiblingsOrOneStepMoreThanItsParent() throws {
+    let text = "Home:\n    - Water plants\n    - Fix the tap\nWork:\n"
+    var (outline, source) = try read(text)
+    outline.items[0].children.append(Item(id: UUID(), kind: .task, title: "Paint", level: 1))
+    outline.items[1].children.append(Item(id: UUID(), kind: .task, title: "Call Bob", level: 1))
+    // The file indents with four spaces: a first child of "Work" gets them too.
+    #expect(write(outline.items, over: source) == "Home:\n    - Water plants\n    - Fix the tap\n    - Paint\nWork:\n    - Call Bob\n")
+  }
+
+  @Test func aNewFirstChildIsIndentedLikeTheSiblingAfterIt() throws {
+    let text = "Home:\n\t\t\t- Water plants\n"
+    var (outline, source) = try read(text)
+    outline.items[0].children.insert(Item(id: UUID(), kind: .task, title: "Paint", level: 1), at: 0)
+    let written = write(outline.items, over: source)
+    #expect(written == "Home:\n\t\t\t- Paint\n\t\t\t- Water plants\n")
+    let reread = try read(written, index: TaskFile.write(outline.items, over: source).index).outline
+    #expect(shape(reread) == shape(normalisedLevels(outline, as: reread)))
+  }
+
+  @Test func severalNewItemsBeforeAKeptSiblingLeaveItUnderItsParent() throws {
+    let text = "A:\n  - a1\nB:\n      - b1\n"
+    var (outline, source) = try read(text)
+    outline.items[1].children.insert(contentsOf: [Item(id: UUID(), kind: .task, title: "n1", level: 1), Item(id: UUID(), kind: .task, title: "n2", level: 1)], at: 0)
+    let written = write(outline.items, over: source)
+    #expect(written == "A:\n  - a1\nB:\n      - n1\n      - n2\n      - b1\n")
+    let reread = try read(written, index: TaskFile.write(outline.items, over: source).index).outline
+    #expect(nonBlank(reread) == nonBlank(outline))
+  }
+
+  @Test func aBlankLineGivenTextIsIndentedForItsPlace() throws {
+    var (outline, source) = try read("P:\n\t- a\n\n\t- b\n")
+    outline.items[0].children[1].setTag(Tag(name: "x"))
+    let written = write(outline.items, over: source)
+    #expect(written == "P:\n\t- a\n\t@x\n\t- b\n")
+  }
+
+  @Test func aNewItemAtTheEndOfAFileWithoutAFinalNewlineLeavesItWithout() throws {
+    var (outline, source) = try read("- a\r\n- b")
+    outline.items.append(Item(id: UUID(), kind: .task, title: "c"))
+    #expect(write(outline.items, over: source) == "- a\r\n- b\r\n- c")
+  }
+
+  @Test func deletingALineRemovesExactlyItsBytes() throws {
+    var (outline, source) = try read(handWritten)
+    let call = try #require(outline.entries().first { $0.item.title == "Call mom" }).item
+    outline.removeItem(withID: call.id)
+    let written = write(outline.items, over: source)
+    #expect(written == handWritten.replacingOccurrences(of: "\t- Call mom @due(2030-01-01)\r\n", with: ""))
+  }
+
+  @Test func aMovedSubtreeIsReIndentedUnderItsNewParentAndReadsBackAsMoved() throws {
+    let text = "A:\n  - one\n    note\nB:\n\t- two\nC:\n    - three\n"
+    var (outline, source) = try read(text)
+    var one = outline.items[0].children.remove(at: 0)
+    one.shiftLevels(by: outline.items[1].level + 1 - one.level)
+    outline.items[1].children.append(one)
+    let written = write(outline.items, over: source)
+    // Below a tab, a tab; the file's two spaces are for lines indented with spaces.
+    #expect(written == "A:\nB:\n\t- two\n\t- one\n\t\tnote\nC:\n    - three\n")
+    let reread = try read(written, index: TaskFile.write(outline.items, over: source).index).outline
+    #expect(shape(reread) == shape(normalisedLevels(outline, as: reread)))
+
+    // Moved below a parent indented with spaces, it takes the file's step of spaces.
+    var (again, againSource) = try read(text)
+    var moved = again.items[0].children.remove(at: 0)
+    moved.shiftLevels(by: 1 - moved.level)
+    again.items[2].children[0].children.append(moved)
+    #expect(write(again.items, over: againSource) == "A:\nB:\n\t- two\nC:\n    - three\n      - one\n        note\n")
+    _ = againSource
+  }
+
+  @Test func everyEditReadsBackAsTheOutlineItWasWrittenFrom() throws {
+    // Random documents with spaces, tabs, blank lines and odd levels; random changes; the
+    // written text always reads back as the changed outline, and lines of untouched items
+    // keep their bytes.
+    var random = SplitMix64(seed: 7)
+    for round in 0..<300 {
+      let text = randomDocument(&random)
+      var (outline, source) = try read(text)
+      let before = outline
+      let entries = outline.entries().filter { !$0.item.isBlank }
+      guard let target = entries.randomElement(using: &random) else { continue }
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0: outline.modifyItem(withID: target.item.id) { $0.setTag(Tag(name: "done", value: "2026-11-25")) }
+      case 1: outline.modifyItem(withID: target.item.id) { $0.title = "changed \(round)" }
+      case 2: outline.removeItem(withID: target.item.id)
+      default:
+        outline.modifyItem(withID: target.item.id) {
+          $0.children.insert(Item(id: UUID(), kind: .task, title: "new \(round)", level: $0.level + 1), at: 0)
+        }
+      }
+      let written = write(outline.items, over: source)
+      let reread = try read(written, index: TaskFile.write(outline.items, over: source).index)
+      let context = "round \(round): \(String(reflecting: text)) → \(String(reflecting: written))"
+      // Every line is there, in document order, with its id…
+      #expect(reread.outline.entries().map(\.item.id) == outline.entries().map(\.item.id), "\(context)")
+      // …and every non-blank line under the same parent: a blank line belongs to whichever
+      // item the next non-blank line makes it belong to, in any file.
+      #expect(nonBlank(reread.outline) == nonBlank(normalisedLevels(outline, as: reread.outline)), "\(context)")
+      // Lines of untouched items keep their bytes.
+      let touched = Set(TaskJournal.Entry("", from: before.items, to: outline.items).changes.map(\.id))
+      let originalLines = Dictionary(uniqueKeysWithValues: zip(source.ids, byteLines(text)))
+      for (id, line) in zip(reread.source.ids, byteLines(written)) where !touched.contains(id) {
+        if let original = originalLines[id], !original.isEmpty || line.isEmpty {
+          #expect(line.trimmingSuffix("\r") == original.trimmingSuffix("\r"), "\(context)")
+        }
+      }
+    }
+  }
+}
+
+/// Each non-blank item with the non-blank items under it, by id, in order.
+private func nonBlank(_ outline: Outline) -> [String] {
+  var result: [String] = []
+  outline.forEachEntry { entry in
+    guard !entry.item.isBlank else { return }
+    result.append("\(entry.parentID?.uuidString ?? "-") \(entry.item.id) \(entry.item.kind) \(entry.item.title) \(entry.item.tags)")
+  }
+  return result
+}
+
+/// The lines of `text`, split at `\n` byte by byte.
+private func byteLines(_ text: String) -> [String] {
+  text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+}
+
+extension String {
+  fileprivate func trimmingSuffix(_ suffix: String) -> Substring {
+    hasSuffix(suffix) ? dropLast(suffix.count) : self[...]
+  }
+}
+
+/// `outline` with each item's level taken from `reference` (matched by id): the writer decides
+/// the indentation of lines it writes anew.
+private func normalisedLevels(_ outline: Outline, as reference: Outline) -> Outline {
+  var levels: [UUID: Int] = [:]
+  reference.forEachEntry { levels[$0.item.id] = $0.item.level }
+  func fix(_ items: [Item]) -> [Item] {
+    items.map { item in
+      var item = item
+      item.level = levels[item.id] ?? item.level
+      item.children = fix(item.children)
+      return item
+    }
+  }
+  return Outline(items: fix(outline.items))
+}
+
+private func randomDocument(_ random: inout SplitMix64) -> String {
+  let indents = ["", "\t", "  ", "\t\t", "    ", " \t", "\t\t\t"]
+  let bodies = ["- task", "Project:", "a note", "- tagged @t @due(2026-01-01)", "", "-x", "Q: @p", "- a@b.com @25%"]
+  var lines: [String] = []
+  for index in 0..<Int.random(in: 1...12, using: &random) {
+    let body = bodies.randomElement(using: &random)!
+    lines.append(indents.randomElement(using: &random)! + (body.isEmpty ? "" : "\(body) \(index)"))
+  }
+  let ending = Bool.random(using: &random) ? "\r\n" : "\n"
+  return lines.joined(separator: ending) + (Bool.random(using: &random) ? ending : "")
+}
+
+@Suite struct TaskFileIdentityTests {
+  @Test func anUnchangedFileGetsItsIdsBackFromTheIndex() throws {
+    let first = try read(handWritten)
+    let index = first.source.index.encoded()
+    let second = try read(handWritten, index: index)
+    #expect(second.source.ids == first.source.ids)
+    #expect(second.outline == first.outline)
+  }
+
+  @Test func withoutAnIndexIdsAreDerivedFromTheTextTheSameEveryTime() throws {
+    let a = try read("- a\n- b\n- a\n")
+    let b = try read("- a\n- b\n- a\n")
+    #expect(a.source.ids == b.source.ids)
+    #expect(Set(a.source.ids).count == 3, "two lines with the same text get different ids")
+  }
+
+  @Test func linesAddedRemovedAndReorderedElsewhereKeepEveryOtherId() throws {
+    let text = "Home:\n\t- Water plants\n\t- Fix the tap\nWork:\n\t- Call Bob @today\n\t- Write report\n"
+    let original = try read(text)
+    let ids = Dictionary(uniqueKeysWithValues: original.outline.entries().map { ($0.item.title, $0.item.id) })
+    let index = original.source.index.encoded()
+
+    // Added at the top and in the middle, one removed, two swapped, one re-indented.
+    let edited = "Inbox:\n- New thing\nWork:\n    - Write report\n\t- Call Bob @today\nHome:\n\t- Fix the tap\n"
+    let reread = try read(edited, index: index)
+    let now = Dictionary(uniqueKeysWithValues: reread.outline.entries().map { ($0.item.title, $0.item.id) })
+    for title in ["Home", "Fix the tap", "Work", "Call Bob", "Write report"] {
+      #expect(now[title] == ids[title], "\(title)")
+    }
+    #expect(now["Water plants"] == nil)
+    #expect(now["New thing"] != nil && !ids.values.contains(now["New thing"]!))
+  }
+
+  @Test func aLineWhoseTagsChangedKeepsItsIdAndOneWhoseTextChangedGetsANewOne() throws {
+    let original = try read("- Buy milk @shop\n- Call mom\n")
+    let index = original.source.index.encoded()
+    let reread = try read("- Buy milk @shop @done(2026-11-25)\n- Call dad\n", index: index)
+    #expect(reread.source.ids[0] == original.source.ids[0])
+    #expect(reread.source.ids[1] != original.source.ids[1])
+  }
+
+  @Test func aDamagedIndexIsIgnored() throws {
+    let original = try read("- a\n- b\n")
+    var index = original.source.index.encoded()
+    index.removeLast()
+    let reread = try read("- a\n- b\n", index: index)
+    #expect(reread.source.ids == (try read("- a\n- b\n")).source.ids)
+    #expect(ItemIndex(decoding: Data("nonsense".utf8)) == nil)
+  }
+
+  @Test func theIndexRoundTrips() throws {
+    let index = try read(handWritten).source.index
+    #expect(ItemIndex(decoding: index.encoded()) == index)
+    #expect(index.encoded().count == 16 + 28 * index.ids.count)
+  }
+
+  @Test func aFileThatIsNotUTF8IsRefusedNamingTheLineAndColumn() throws {
+    let error = #expect(throws: TaskDocumentError.self) {
+      try TaskFile.read(Data("- ok\n- caf".utf8) + Data([0xE9]) + Data(" au lait\n".utf8), index: nil)
+    }
+    #expect(error?.description == "line 2: invalid UTF-8: byte 0xE9 at column 6")
+  }
+
+  @Test func matchingIsLinearInTheLinesNotQuadratic() {
+    // 20,000 lines all different; every line moved: the matcher still pairs them through
+    // its hash tables.
+    let old = (0..<20_000).map { LineKey(content: UInt64($0) &* 0x9E37_79B9_7F4A_7C15, title: UInt32($0 + 1)) }
+    let new = Array(old.reversed())
+    let matches = LineMatcher.match(old: old, new: new)
+    #expect(matches == Array((0..<20_000).reversed()))
+  }
+}
+
+@Suite struct TaskJournalTests {
+  private func items(_ text: String) throws -> [Item] { try read(text).outline.items }
+
+  @Test func anEntryRecordsOnlyTheItemsAChangeTouched() throws {
+    let before = try items("Big:\n" + (0..<1000).map { "\t- task \($0)\n" }.joined())
+    var after = before
+    after[0].children[500].setTag(Tag(name: "done", value: "2026-11-25"))
+    let entry = TaskJournal.Entry("done “task 500”", from: before, to: after)
+    #expect(entry.changes == [.line(id: before[0].children[500].id, before: "- task 500", after: "- task 500 @done(2026-11-25)")])
+    var journal = TaskJournal()
+    journal.record(entry)
+    #expect(
+      String(decoding: journal.encoded(), as: UTF8.self) == """
+        taskman journal v1
+        applied 1
+        entry done “task 500”
+        ~ \(before[0].children[500].id.uuidString.lowercased()) - task 500
+        = 10  @done(2026-11-25)
+
+        """
+    )
+  }
+
+  @Test func undoAndRedoOfAddDeleteMoveAndEditGiveBackEachState() throws {
+    let start = try items("A:\n\t- one\n\t\tnote\n\t- two\nB:\n\t- three\n")
+    var states = [start]
+    var current = start
+    // Add under B, delete "two", move "one" (with its note) to B, rename B.
+    current[1].children.append(Item(id: UUID(), kind: .task, title: "four", level: 1))
+    states.append(current)
+    current[0].children.remove(at: 1)
+    states.append(current)
+    let one = current[0].children.remove(at: 0)
+    current[1].children.insert(one, at: 1)
+    states.append(current)
+    current[1].title = "B renamed"
+    states.append(current)
+
+    let entries = (1..<states.count).map { TaskJournal.Entry("step \($0)", from: states[$0 - 1], to: states[$0]) }
+    var outline = states.last!
+    for (index, entry) in entries.enumerated().reversed() {
+      _ = try entry.apply(.undo, to: &outline)
+      #expect(outline == states[index], "undo of step \(index + 1)")
+    }
+    for (index, entry) in entries.enumerated() {
+      _ = try entry.apply(.redo, to: &outline)
+      #expect(outline == states[index + 1], "redo of step \(index + 1)")
+    }
+  }
+
+  @Test func undoingATagChangePutsBackTheLineWhereItIsNow() throws {
+    let before = try items("P:\n\t- a\n\t- b\n\t- c\n")
+    var after = before
+    after[0].children[2].setTag(Tag(name: "done"))
+    let entry = TaskJournal.Entry("done “c”", from: before, to: after)
+    // A line added by hand at the top of the project since.
+    var now = after
+    now[0].children.insert(Item(id: UUID(), kind: .task, title: "new", level: 1), at: 0)
+    _ = try entry.apply(.undo, to: &now)
+    #expect(now[0].children.map(\.title) == ["new", "a", "b", "c"])
+    #expect(now[0].children[3].tags == [])
+  }
+
+  @Test func undoingAnAddRefusesToTakeAwayALineAddedUnderItSince() throws {
+    let before = try items("- Call plumber\n")
+    var after = before
+    after.append(Item(id: UUID(), kind: .task, title: "Fix sink"))
+    let entry = TaskJournal.Entry("add “Fix sink”", from: before, to: after)
+    var now = after
+    now[1].children.append(Item(id: UUID(), kind: .note, title: "ask about the tap", level: 1))
+    let unchanged = now
+    let conflict = #expect(throws: TaskJournal.Entry.Conflict.self) { try entry.apply(.undo, to: &now) }
+    #expect(conflict?.description == "Cannot undo “add “Fix sink””: “- Fix sink” has a line added under it since (“ask about the tap”). Nothing was changed; the file keeps the newer edit.")
+    #expect(now == unchanged)
+  }
+
+  @Test func reorderingSiblingsRecordsOnlyTheMovedOne() throws {
+    let before = try items((0..<50).map { "- \($0)\n" }.joined())
+    var after = before
+    after.insert(after.remove(at: 40), at: 3)
+    let entry = TaskJournal.Entry("move", from: before, to: after)
+    #expect(entry.changes.map(\.id) == [before[40].id])
+    var undone = after
+    _ = try entry.apply(.undo, to: &undone)
+    #expect(undone == before)
+  }
+
+  @Test func anItemChangedSinceIsAConflictAndNothingChanges() throws {
+    let before = try items("- Buy milk\n")
+    var after = before
+    after[0].setTag(Tag(name: "done"))
+    let entry = TaskJournal.Entry("done “Buy milk”", from: before, to: after)
+    var edited = after
+    edited[0].title = "Buy oat milk"
+    let unchanged = edited
+    #expect(throws: TaskJournal.Entry.Conflict.self) { try entry.apply(.undo, to: &edited) }
+    #expect(edited == unchanged)
+    // Already reverted by hand: nothing to do, nothing changes.
+    var reverted = before
+    #expect(try entry.apply(.undo, to: &reverted) == .alreadyInEffect)
+    #expect(reverted == before)
+  }
+
+  @Test func theJournalRoundTripsThroughItsText() throws {
+    let before = try items("A:\n\t- one \\(x\\) \\\\ @t(a b)\n")
+    var after = before
+    after[0].children.append(Item(id: UUID(), kind: .note, title: "multi\nline\rnote", level: 1))
+    after[0].children[0].setTag(Tag(name: "done"))
+    after[0].children[0].title = "é" + after[0].children[0].title
+    var journal = TaskJournal()
+    journal.record(TaskJournal.Entry("a “description”\nwith a line break \\ and a backslash", from: before, to: after))
+    journal.record(TaskJournal.Entry("empty", from: after, to: before))
+    journal.applied = 1
+    #expect(try TaskJournal(decoding: journal.encoded()) == journal)
+  }
+
+  @Test func aDamagedJournalNamesItsLine() throws {
+    let text = "taskman journal v1\napplied 1\nentry x\n+ not-an-id - 0 0 - a\n"
+    let error = #expect(throws: TaskDocumentError.self) { try TaskJournal(decoding: Data(text.utf8)) }
+    #expect(error?.line == 4)
+  }
+
+  @Test func theJournalKeepsItsNewestEntriesWithinItsLimits() throws {
+    var journal = TaskJournal()
+    let before = try items("- a\n")
+    for index in 0..<(TaskJournal.entryLimit + 5) {
+      var after = before
+      after[0].title = "a \(index)"
+      journal.record(TaskJournal.Entry("edit \(index)", from: before, to: after))
+    }
+    #expect(journal.entries.count == TaskJournal.entryLimit)
+    #expect(journal.entries.first?.description == "edit 5")
+    #expect(journal.applied == TaskJournal.entryLimit)
+
+    var big = TaskJournal()
+    let huge = String(repeating: "x", count: TaskJournal.sizeLimit / 3)
+    for index in 0..<3 {
+      var after = before
+      after[0].title = huge + "\(index)"
+      big.record(TaskJournal.Entry("big \(index)", from: before, to: after))
+    }
+    #expect(big.entries.map(\.description) == ["big 1", "big 2"])
+  }
+}

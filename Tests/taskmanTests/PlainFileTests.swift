@@ -1,0 +1,289 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+import TaskManager
+import Testing
+
+/// A TaskPaper file as people write them: projects, notes, nesting by spaces and by tabs,
+/// blank lines (one of whitespace), trailing blanks, unicode, CRLF, and no final newline.
+private let handWritten =
+  "Errands:\r\n  - Buy milk @shop\r\n    Semi-skimmed.  \r\n\t- Call mom @due(2030-01-01)\r\n\r\n"
+  + "Home: @weekend\r\n \t- Crème brûlée 🍮 @où(là-bas)\r\n   \r\n\t- Pay 25% @25% to a@b.com\r\n- Loose end"
+
+/// The lines of `text` split at `\n` byte by byte, so that `\r` stays part of its line.
+private func lines(_ text: String) -> [String] {
+  text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+}
+
+/// The numbers (from 1) of the lines that differ between two texts.
+private func changedLineNumbers(_ a: String, _ b: String) -> [Int] {
+  let (x, y) = (lines(a), lines(b))
+  return (0..<max(x.count, y.count)).filter { ($0 < x.count ? x[$0] : nil) != ($0 < y.count ? y[$0] : nil) }.map { $0 + 1 }
+}
+
+/// A user's own TaskPaper file in a temporary directory, and taskman's data directory beside it.
+private final class UserFile {
+  let data: TaskmanDataDirectory
+  let path: String
+
+  init(_ text: String, name: String = "todo.taskpaper") throws {
+    data = try TaskmanDataDirectory()
+    path = data.path + "/" + name
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+  }
+
+  var text: String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "<missing>" }
+
+  func run(_ arguments: [String], input: String = "") throws -> TaskmanProcess.Result {
+    try data.run(["--file", path] + arguments, input: input)
+  }
+
+  /// Every item's short id by its title, from `list --json --all`.
+  func ids(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: String] {
+    let document = try data.json(["--file", path, "list", "--json", "--all"], sourceLocation: sourceLocation)
+    let items = try #require(document["items"] as? [[String: Any]], sourceLocation: sourceLocation)
+    return Dictionary(items.map { ($0["title"] as? String ?? "?", $0["shortId"] as? String ?? "?") }) { first, _ in first }
+  }
+
+  /// Runs a command that must succeed, and returns the numbers of the lines it changed.
+  func change(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [Int] {
+    let before = text
+    let result = try run(arguments)
+    try #require(result.status == 0, "taskman \(arguments): \(result.errors)", sourceLocation: sourceLocation)
+    return changedLineNumbers(before, text)
+  }
+}
+
+@Suite("taskman on the user's own TaskPaper file")
+struct PlainFileTests {
+  @Test func readingChangesNothingAndEachChangeRewritesOnlyItsLines() throws {
+    let file = try UserFile(handWritten)
+    for command in [["list"], ["list", "--all", "--json"], ["tags"], ["export"], ["show", "0000"]] {
+      _ = try file.run(command)
+      #expect(file.text == handWritten, "\(command)")
+    }
+    let ids = try file.ids()
+    let milk = try #require(ids["Buy milk"])
+    let crème = try #require(ids["Crème brûlée 🍮"])
+    let loose = try #require(ids["Loose end"])
+    let call = try #require(ids["Call mom"])
+
+    #expect(try file.change(["done", milk]) == [2])
+    #expect(lines(file.text)[1].wholeMatch(of: #/  - Buy milk @shop @done\(\d{4}-\d\d-\d\d\)\r/#) != nil)
+    #expect(try file.change(["tag", crème, "@soon"]) == [7])
+    #expect(lines(file.text)[6] == " \t- Crème brûlée 🍮 @où(là-bas) @soon\r")
+    #expect(try file.change(["edit", loose, "Loose", "ends"]) == [10])
+    #expect(lines(file.text)[9] == "- Loose ends", "still no final newline")
+    let beforeDelete = file.text
+    _ = try file.change(["delete", call, "--yes"])
+    #expect(file.text == beforeDelete.replacingOccurrences(of: "\t- Call mom @due(2030-01-01)\r\n", with: ""))
+
+    // Undo, step by step, back to the bytes the user wrote; redo forward again.
+    let afterAll = file.text
+    for _ in 0..<4 { #expect(try file.run(["undo"]).status == 0) }
+    #expect(file.text == handWritten)
+    for _ in 0..<4 { #expect(try file.run(["redo"]).status == 0) }
+    #expect(file.text == afterAll)
+    #expect(try file.ids()["Buy milk"] == milk, "ids stay through it all")
+  }
+
+  @Test func linesAddedRemovedOrReorderedByHandKeepEveryOtherId() throws {
+    let file = try UserFile("Home:\n\t- Water plants\n\t- Fix the tap\nWork:\n\t- Call Bob @today\n\t- Write report\n")
+    let before = try file.ids()
+    try Data("Inbox:\n\t- Added by hand\nWork:\n\t- Write report\n\t- Call Bob @today\nHome:\n    - Fix the tap\n".utf8)
+      .write(to: URL(fileURLWithPath: file.path))
+    let after = try file.ids()
+    for title in ["Home", "Fix the tap", "Work", "Call Bob", "Write report"] {
+      #expect(after[title] == before[title], "\(title)")
+    }
+    // A tag added by hand (in the TaskPaper app, say) keeps the id too.
+    try Data(file.text.replacingOccurrences(of: "Call Bob @today", with: "Call Bob @today @done(2026-01-01)").utf8)
+      .write(to: URL(fileURLWithPath: file.path))
+    #expect(try file.ids()["Call Bob"] == before["Call Bob"])
+    // The ids given to new lines stay the same from one command to the next.
+    #expect(try file.ids()["Added by hand"] == after["Added by hand"])
+    let added = try #require(after["Added by hand"])
+    #expect(try file.change(["done", added]) == [2])
+  }
+
+  @Test func aSymlinkedFileIsWrittenThroughAndStaysALink() throws {
+    let file = try UserFile("- Buy milk\n", name: "real.taskpaper")
+    let link = file.data.path + "/link.taskpaper"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.taskpaper")
+    let result = try file.data.run(["--file", link, "add", "Call Bob"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.taskpaper")
+    #expect(file.text == "- Buy milk\n- Call Bob\n")
+    // Named through the link or directly, it is one file with one set of ids.
+    #expect(try file.data.json(["--file", link, "list", "--json"])["items"] as? NSArray == file.data.json(["--file", file.path, "list", "--json"])["items"] as? NSArray)
+  }
+
+  @Test func aLinkToAFileNotCreatedYetKeepsOneStateOnceItIs() throws {
+    let data = try TaskmanDataDirectory()
+    try FileManager.default.createDirectory(atPath: data.path + "/synced", withIntermediateDirectories: true)
+    let link = data.path + "/todo.taskpaper"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "synced/todo.taskpaper")
+    #expect(try data.run(["--file", link, "add", "First"]).status == 0)
+    #expect(try String(contentsOfFile: data.path + "/synced/todo.taskpaper", encoding: .utf8) == "- First\n")
+    let undo = try data.run(["--file", link, "undo"])
+    #expect(undo.status == 0, "\(undo.errors)")
+    #expect(undo.output == "Undid: add “First”\n")
+  }
+
+  @Test func theFileCanBeChosenByEnvironmentAndKeepsItsPermissions() throws {
+    let file = try UserFile("- Buy milk\n")
+    chmod(file.path, 0o644)
+    let result = try file.data.run(["add", "Call Bob"], environment: ["TASKMAN_FILE": file.path])
+    #expect(result.status == 0)
+    #expect(file.text == "- Buy milk\n- Call Bob\n")
+    #expect(try permissions(of: file.path) == 0o644)
+    #expect(!FileManager.default.fileExists(atPath: file.data.dataFile), "the default file is not touched")
+    // Nothing but the file itself in its folder: the bookkeeping lives in the data directory.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: file.data.path).sorted() == ["state", "todo.taskpaper"])
+  }
+
+  @Test func aReadingCommandCreatesNothing() throws {
+    let file = try UserFile("- Buy milk\n")
+    let elsewhere = file.data.path + "/no/data/dir/yet"
+    let result = try TaskmanProcess.run(["--file", file.path, "list"], environment: ["TASKMAN_DATA_DIR": elsewhere])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.hasSuffix("  Buy milk\n"))
+    #expect(!FileManager.default.fileExists(atPath: file.data.path + "/no"))
+  }
+
+  @Test func aMissingDirectoryForTheFileIsAClearError() throws {
+    let data = try TaskmanDataDirectory()
+    let result = try data.run(["--file", data.path + "/nowhere/todo.taskpaper", "add", "x"])
+    #expect(result.status == 2)
+    #expect(result.errors.hasPrefix("taskman: the task file \(data.path)/nowhere/todo.taskpaper cannot be created: its directory \(data.path)/nowhere does not exist\n"))
+  }
+
+  @Test func twentyDonesOnATenThousandTaskProjectAddWellUnderOnePercent() throws {
+    let text = "Big:\n" + (0..<10_000).map { "\t- Task number \($0) with a reasonably long title @work\n" }.joined()
+    let file = try UserFile(text)
+    let all = try file.data.json(["--file", file.path, "list", "--json"])["items"] as? [[String: Any]] ?? []
+    let ids = all.prefix(20).compactMap { $0["shortId"] as? String }
+    try #require(ids.count == 20)
+    for id in ids { #expect(try file.run(["done", id]).status == 0) }
+    let journal = try FileManager.default.attributesOfItem(atPath: file.data.stateDirectory(of: file.path) + "/tasks.journal")[.size] as? Int ?? .max
+    let size = text.utf8.count
+    #expect(journal * 100 < size, "the journal is \(journal) bytes for a \(size)-byte file")
+    #expect(changedLineNumbers(text, file.text).count == 20)
+  }
+
+  @Test func importingTheSameFileTwiceAddsNothingTheSecondTime() throws {
+    let file = try UserFile("Errands:\n\t- Buy milk\n")
+    let inbox = try file.data.write("Errands:\n\t- Buy milk\n\t- Post letter\n- Read\n", to: "inbox.taskpaper")
+    let first = try file.run(["import", inbox])
+    #expect(first.output == "Imported 2 items; 2 were already in the list.\n")
+    #expect(file.text == "Errands:\n\t- Buy milk\n\t- Post letter\n- Read\n")
+    let second = try file.run(["import", inbox])
+    #expect(second.output == "Imported 0 items; 4 were already in the list.\n")
+    #expect(file.text == "Errands:\n\t- Buy milk\n\t- Post letter\n- Read\n")
+    let appended = try file.run(["import", "--append", inbox])
+    #expect(appended.output == "Imported 4 items.\n")
+    #expect(file.text.hasSuffix("- Read\nErrands:\n\t- Buy milk\n\t- Post letter\n- Read\n"))
+  }
+
+  @Test func staleTemporaryFilesOfDeadProcessesAreRemovedAndNothingElse() throws {
+    let file = try UserFile("- Buy milk\n")
+    _ = try file.run(["add", "first"])
+    let state = file.data.stateDirectory(of: file.path)
+    let dead = "2147483646"
+    let stale = [file.data.path + "/.todo.taskpaper.\(dead)-abc.tmp", state + "/.tasks.ids.\(dead)-def.tmp"]
+    let kept = [
+      file.data.path + "/.todo.taskpaper.\(getpid())-abc.tmp",  // a live process's
+      file.data.path + "/.other.taskpaper.\(dead)-abc.tmp",  // another file's
+      file.data.path + "/notes.tmp",
+    ]
+    for path in stale + kept { try Data("leftover".utf8).write(to: URL(fileURLWithPath: path)) }
+    #expect(try file.run(["list"]).status == 0)
+    #expect(stale.allSatisfy { FileManager.default.fileExists(atPath: $0) }, "a reading command removes nothing")
+    #expect(try file.run(["add", "second"]).status == 0)
+    for path in stale { #expect(!FileManager.default.fileExists(atPath: path), "\(path)") }
+    for path in kept { #expect(FileManager.default.fileExists(atPath: path), "\(path)") }
+  }
+
+  @Test func aLinkPlantedAsTheLockFileIsNeverFollowed() throws {
+    let file = try UserFile("- Buy milk\n")
+    _ = try file.run(["add", "first"])
+    let state = file.data.stateDirectory(of: file.path)
+    let victim = file.data.path + "/victim"
+    try FileManager.default.removeItem(atPath: state + "/tasks.taskpaper.lock")
+    try FileManager.default.createSymbolicLink(atPath: state + "/tasks.taskpaper.lock", withDestinationPath: victim)
+    let result = try file.run(["add", "second"])
+    #expect(result.status == 3)
+    #expect(result.errors.contains("Could not lock \(state)/tasks.taskpaper.lock"))
+    #expect(!FileManager.default.fileExists(atPath: victim))
+    #expect(file.text == "- Buy milk\n- first\n")
+  }
+
+  @Test func aTaskListOfTaskman01IsMovedOverWithItsIds() throws {
+    let data = try TaskmanDataDirectory()
+    let outline = Outline(items: [
+      Item(
+        id: UUID(uuidString: "6F1C0D52-8D1E-4A8B-9B8E-0C3F1D2A4B11")!, kind: .project, title: "Errands",
+        tags: [Tag(name: "home")],
+        children: [
+          Item(
+            id: UUID(uuidString: "0B7A5E2C-1D4F-4E7A-8C3B-2A9D6E5F4C22")!, kind: .task, title: "Buy milk",
+            tags: [Tag(name: "due", value: "2026-12-01")], level: 1,
+            children: [Item(id: UUID(uuidString: "9D2E4F6A-3B5C-4D7E-8F9A-1B2C3D4E5F33")!, kind: .note, title: "Oat", level: 2)]
+          )
+        ]
+      ),
+      Item(id: UUID(uuidString: "2E8D7C6B-5A49-4B38-8C27-1D0E9F8A7B55")!, kind: .task, title: "Call Bob"),
+    ])
+    let legacy = data.path + "/tasks.taskman"
+    let legacyBytes = TaskDocument.encode(outline) + Data("undo\nstep add “x”\n".utf8)
+    try legacyBytes.write(to: URL(fileURLWithPath: legacy))
+
+    let result = try data.run(["export", "--json"])
+    #expect(result.status == 0)
+    #expect(
+      result.errors
+        == "taskman: moved your 4 items from \(legacy) to \(data.dataFile), plain TaskPaper from now on; the old file was left as it was\n"
+    )
+    #expect(data.dataFileText == "Errands: @home\n\t- Buy milk @due(2026-12-01)\n\t\tOat\n- Call Bob\n")
+    #expect(FileManager.default.contents(atPath: legacy) == legacyBytes)
+    let exported = try #require(try data.json(["export", "--json"])["items"] as? [[String: Any]])
+    #expect(exported.map { $0["id"] as? String } == ["6f1c0d52-8d1e-4a8b-9b8e-0c3f1d2a4b11", "2e8d7c6b-5a49-4b38-8c27-1d0e9f8a7b55"])
+    let child = try #require((exported[0]["children"] as? [[String: Any]])?.first)
+    #expect(child["id"] as? String == "0b7a5e2c-1d4f-4e7a-8c3b-2a9d6e5f4c22")
+    #expect((child["children"] as? [[String: Any]])?.first?["id"] as? String == "9d2e4f6a-3b5c-4d7e-8f9a-1b2c3d4e5f33")
+    // Once only.
+    #expect(try data.run(["list"]).errors == "")
+  }
+
+  @Test func importReadsAnyReadableFileAndStopsStandardInputAtTheLimit() throws {
+    let file = try UserFile("- Buy milk\n")
+    let empty = try file.run(["import", "/dev/null"])
+    #expect(empty.status == 0, "\(empty.errors)")
+    #expect(empty.output == "Imported 0 items.\n")
+
+    let endless = try TaskmanProcess.start(
+      ["--file", file.path, "import", "-"].map { Array($0.utf8) }, inputFile: "/dev/zero",
+      environment: ["TASKMAN_DATA_DIR": file.data.path]
+    ).wait()
+    #expect(endless.status == 2)
+    #expect(endless.errors.hasPrefix("taskman: standard input is over 64 MiB, the most 'import' reads\n"))
+    #expect(file.text == "- Buy milk\n")
+  }
+
+  @Test func anEndlessShellLineStopsTheShell() throws {
+    let file = try UserFile("- Buy milk\n")
+    let result = try TaskmanProcess.start(
+      ["--file", file.path, "shell"].map { Array($0.utf8) }, inputFile: "/dev/zero",
+      environment: ["TASKMAN_DATA_DIR": file.data.path]
+    ).wait()
+    #expect(result.status == 2)
+    #expect(result.errors.hasPrefix("taskman: line 1 is longer than 1048576 bytes, the most a shell line may be; the shell stopped there\n"))
+    #expect(file.text == "- Buy milk\n")
+  }
+}
+
