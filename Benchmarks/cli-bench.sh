@@ -77,12 +77,16 @@ for size in "${sizes[@]}"; do
   data="$work/taskman-$size"
   mkdir -p "$data"
   generate "$size" >"$work/tasks-$size.taskpaper"
-  TASKMAN_DATA_DIR="$data" "$taskman" import "$work/tasks-$size.taskpaper" >/dev/null
-  cp "$data/tasks.taskman" "$work/snapshot-$size"
+  # The user's own file, as they wrote it; taskman's ids and journal beside it after one
+  # command that writes (an undone add), as they are for anyone who uses it.
+  cp "$work/tasks-$size.taskpaper" "$data/tasks.taskpaper"
+  TASKMAN_DATA_DIR="$data" "$taskman" add 'First run' >/dev/null
+  TASKMAN_DATA_DIR="$data" "$taskman" undo >/dev/null
+  (cd "$data" && tar cf "$work/snapshot-$size.tar" .)
   id=$(TASKMAN_DATA_DIR="$data" "$taskman" list --tag home --json \
     | python3 -c "import json,sys; print(json.load(sys.stdin)['items'][0]['id'])" 2>/dev/null \
     || TASKMAN_DATA_DIR="$data" "$taskman" list --tag home | awk 'NR==1 {print $1}')
-  restore="cp '$work/snapshot-$size' '$data/tasks.taskman'"
+  restore="cd '$data' && tar xf '$work/snapshot-$size.tar'"
   run="TASKMAN_DATA_DIR='$data' '$taskman'"
 
   declare -A taskman_ms=() taskman_mib=()

@@ -1,3 +1,4 @@
+@_spi(Testing) import Dependencies
 import Foundation
 import Testing
 
@@ -312,12 +313,20 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
       String(decoding: journal.encoded(), as: UTF8.self) == """
         taskman journal v1
         applied 1
-        entry done “task 500”
+        next 2
+        entry 1 \(journal.records[0].size) done “task 500”
+
+        """
+    )
+    #expect(
+      String(decoding: entry.encoded(), as: UTF8.self) == """
+        taskman journal entry v1
         ~ \(before[0].children[500].id.uuidString.lowercased()) - task 500
         = 10  @done(2026-11-25)
 
         """
     )
+    #expect(abs(journal.records[0].size - entry.encoded().count) < 20, "the size is about right")
   }
 
   @Test func undoAndRedoOfAddDeleteMoveAndEditGiveBackEachState() throws {
@@ -410,13 +419,54 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     journal.record(TaskJournal.Entry("a “description”\nwith a line break \\ and a backslash", from: before, to: after))
     journal.record(TaskJournal.Entry("empty", from: after, to: before))
     journal.applied = 1
-    #expect(try TaskJournal(decoding: journal.encoded()) == journal)
+    // The list of changes without the entries, and each entry in a document of its own.
+    var decoded = try TaskJournal(decoding: journal.encoded())
+    #expect(decoded.records.map(\.entry) == [nil, nil])
+    for index in decoded.records.indices {
+      let record = decoded.records[index]
+      decoded.records[index].entry = try TaskJournal.Entry(decoding: journal.records[index].entry!.encoded(), description: record.description)
+    }
+    #expect(decoded == journal)
   }
 
   @Test func aDamagedJournalNamesItsLine() throws {
-    let text = "taskman journal v1\napplied 1\nentry x\n+ not-an-id - 0 0 - a\n"
-    let error = #expect(throws: TaskDocumentError.self) { try TaskJournal(decoding: Data(text.utf8)) }
-    #expect(error?.line == 4)
+    let head = "taskman journal v1\napplied 1\nnext 2\nentry one 10 x\n"
+    #expect(throws: TaskDocumentError(line: 4, problem: .malformedHistory("expected \"entry <serial> <size> <description>\""))) {
+      try TaskJournal(decoding: Data(head.utf8))
+    }
+    let entry = "taskman journal entry v1\n+ not-an-id - 0 0 - a\n"
+    let error = #expect(throws: TaskDocumentError.self) { try TaskJournal.Entry(decoding: Data(entry.utf8), description: "x") }
+    #expect(error?.line == 2)
+  }
+
+  @Test func recordingAChangeWritesOnlyItsOwnEntry() throws {
+    let storage = StorageClient.inMemory
+    let before = try items("- a\n")
+    var big = before
+    big.append(contentsOf: try items((0..<1000).map { "- imported \($0)\n" }.joined()))
+    var journal = TaskJournal()
+    journal.record(TaskJournal.Entry("import", from: before, to: big))
+    try TaskFile.store(TaskFile.write(big, over: .empty), journal: journal, to: storage)
+    let bigEntry = try #require(try storage.load(TaskJournal.entryName(1)))
+
+    // The next change, with the journal as a command loads it: the import's entry is written no
+    // more, nor read again beyond the one next to the point of undo.
+    var loaded = try #require(try TaskFile.load(from: storage, withJournal: true).journal)
+    var after = big
+    after[0].setTag(Tag(name: "done"))
+    loaded.record(TaskJournal.Entry("done “a”", from: big, to: after))
+    let counting = CountingStorage(storage)
+    try TaskFile.store(TaskFile.write(after, over: .empty), journal: loaded, to: counting.client)
+    #expect(counting.saved == [TaskJournal.entryName(2), TaskFile.journalName, TaskFile.indexName, TaskFile.documentName])
+    #expect(try storage.load(TaskJournal.entryName(1)) == bigEntry)
+
+    // Undone past the import and forgotten by a new change, its entry is removed.
+    loaded.applied = 0
+    loaded.record(TaskJournal.Entry("done “a”", from: big, to: after))
+    try TaskFile.store(TaskFile.write(after, over: .empty), journal: loaded, to: storage)
+    #expect(try storage.load(TaskJournal.entryName(1)) == nil)
+    #expect(try storage.load(TaskJournal.entryName(2)) == nil)
+    #expect(try storage.load(TaskJournal.entryName(3)) != nil)
   }
 
   @Test func theJournalKeepsItsNewestEntriesWithinItsLimits() throws {
@@ -427,8 +477,9 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
       after[0].title = "a \(index)"
       journal.record(TaskJournal.Entry("edit \(index)", from: before, to: after))
     }
-    #expect(journal.entries.count == TaskJournal.entryLimit)
-    #expect(journal.entries.first?.description == "edit 5")
+    #expect(journal.records.count == TaskJournal.entryLimit)
+    #expect(journal.records.first?.description == "edit 5")
+    #expect(journal.records.first?.serial == 6)
     #expect(journal.applied == TaskJournal.entryLimit)
 
     var big = TaskJournal()
@@ -438,6 +489,21 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
       after[0].title = huge + "\(index)"
       big.record(TaskJournal.Entry("big \(index)", from: before, to: after))
     }
-    #expect(big.entries.map(\.description) == ["big 1", "big 2"])
+    #expect(big.records.map(\.description) == ["big 1", "big 2"])
+  }
+}
+
+/// A storage that notes the names of the documents saved through it, in order.
+final class CountingStorage: @unchecked Sendable {
+  private let lock = NSLock()
+  private var names: [String] = []
+  let base: StorageClient
+
+  init(_ base: StorageClient) { self.base = base }
+
+  var saved: [String] { lock.withLock { names } }
+
+  var client: StorageClient {
+    StorageClient.observing(base) { name in self.lock.withLock { self.names.append(name) } }
   }
 }

@@ -36,7 +36,7 @@ extension StorageClient {
   /// this process or another, but not a plain ``save(_:_:)`` or another program writing the
   /// file.
   public static func fileSystem(directory: URL) -> StorageClient {
-    fileSystem(directory: directory, files: [:])
+    fileSystem(directory: directory, files: [:], backups: .all)
   }
 
   /// Like ``fileSystem(directory:)``, with some documents kept at paths of their own: a user's
@@ -53,9 +53,29 @@ extension StorageClient {
   /// A save of such a document goes through symbolic links to the file they point to: the new
   /// version is written beside that file and renamed over it, so a link into a synced folder
   /// stays a link and the folder receives the update. Its backup (`name.bak`) and lock
-  /// (`name.lock`) are kept in `directory`.
-  public static func fileSystem(directory: URL, files: [String: URL]) -> StorageClient {
-    StorageClient(backend: FileStorage(directory: directory, files: files, beforeReplacing: nil).backend)
+  /// (`name.lock`) are kept in `directory`. A save is refused
+  /// (``StorageError/changedSinceRead(document:path:)``) when another program changed the file
+  /// since this storage last read or wrote it.
+  ///
+  /// `backups` says which documents get a `name.bak`; documents that can be rebuilt from others
+  /// need none, and a save without one is a little faster.
+  public static func fileSystem(directory: URL, files: [String: URL], backups: Backups = .all) -> StorageClient {
+    StorageClient(backend: FileStorage(directory: directory, files: files, backups: backups, beforeReplacing: nil).backend)
+  }
+
+  /// Which documents a file-system storage keeps the previous version of.
+  public enum Backups: Sendable {
+    /// Every document.
+    case all
+    /// Only the documents with these names.
+    case only(Set<String>)
+
+    func includes(_ name: String) -> Bool {
+      switch self {
+      case .all: true
+      case .only(let names): names.contains(name)
+      }
+    }
   }
 
   /// Like ``fileSystem(directory:)``, and calls `beforeReplacing` during each save just before
@@ -71,7 +91,7 @@ extension StorageClient {
     files: [String: URL] = [:],
     beforeReplacing: @escaping @Sendable (_ temporaryFile: URL, _ document: URL) throws(StorageError) -> Void
   ) -> StorageClient {
-    StorageClient(backend: FileStorage(directory: directory, files: files, beforeReplacing: beforeReplacing).backend)
+    StorageClient(backend: FileStorage(directory: directory, files: files, backups: .all, beforeReplacing: beforeReplacing).backend)
   }
 
   /// The directory the live ``DependencyValues/storage`` uses: where an application named
@@ -122,6 +142,7 @@ struct FileStorage: Sendable {
   let directory: String
   /// Documents kept outside `directory`: name to path as given (it may be a symbolic link).
   let files: [String: String]
+  let backups: StorageClient.Backups
   let beforeReplacing: (@Sendable (URL, URL) throws(StorageError) -> Void)?
   /// For each document of `files`, the version this storage last read or wrote: a save over
   /// any other version (another program's) is refused.
@@ -168,10 +189,12 @@ struct FileStorage: Sendable {
   init(
     directory: URL,
     files: [String: URL],
+    backups: StorageClient.Backups,
     beforeReplacing: (@Sendable (URL, URL) throws(StorageError) -> Void)?
   ) {
     self.directory = Self.path(of: directory)
     self.files = files.mapValues(Self.path(of:))
+    self.backups = backups
     self.beforeReplacing = beforeReplacing
   }
 
@@ -185,6 +208,7 @@ struct FileStorage: Sendable {
     StorageClient.Backend(
       load: load,
       save: save,
+      remove: remove,
       tryLock: tryLock,
       lockFile: lockFile,
       removeStaleTemporaries: removeStaleTemporaries
@@ -231,7 +255,7 @@ struct FileStorage: Sendable {
     if files[name] != nil, let expected = known.withLock({ $0[name] }), FileVersion.current(at: document) != expected {
       throw .changedSinceRead(document: name, path: document)
     }
-    try keepBackup(of: document, as: name)
+    if backups.includes(name) { try keepBackup(of: document, as: name) }
     try beforeReplacing?(URL(fileURLWithPath: temporary), URL(fileURLWithPath: document))
     guard rename(temporary, document) == 0 else {
       throw .fileSystem(operation: .replace, path: document, code: errno)
@@ -239,6 +263,13 @@ struct FileStorage: Sendable {
     replaced = true
     if files[name] != nil, let version = FileVersion.current(at: document) { known.withLock { $0[name] = version } }
     try POSIX.synchronizeDirectory(POSIX.parent(of: document))
+  }
+
+  func remove(_ name: String) throws(StorageError) {
+    let document = documentPath(name)
+    guard unlink(document) == 0 || errno == ENOENT else {
+      throw .fileSystem(operation: .replace, path: document, code: errno)
+    }
   }
 
   func tryLock(_ name: String, _ kind: StorageClient.LockKind) throws(StorageError) -> HeldLock? {

@@ -50,6 +50,15 @@ public struct StorageClient: Sendable {
     try backend.save(data, name)
   }
 
+  /// Removes the document `name`; nothing happens when there is none.
+  ///
+  /// Like ``save(_:_:)``, not coordinated with other writers: hold the document's lock (or a lock
+  /// that covers it) when others may use it.
+  public func remove(_ name: String) throws(StorageError) {
+    try Self.validate(name)
+    try backend.remove(name)
+  }
+
   /// Holds the lock on the document `name` while `body` runs, so that a load, change and save
   /// inside `body` cannot interleave with another holder's.
   ///
@@ -206,6 +215,7 @@ extension StorageClient {
   struct Backend: Sendable {
     var load: @Sendable (_ name: String) throws(StorageError) -> Data?
     var save: @Sendable (_ data: Data, _ name: String) throws(StorageError) -> Void
+    var remove: @Sendable (_ name: String) throws(StorageError) -> Void
     /// Takes the lock on `name` if nobody holds it in a conflicting way; nil when somebody does.
     var tryLock: @Sendable (_ name: String, _ kind: LockKind) throws(StorageError) -> HeldLock?
     /// Where the lock of `name` lives, for error messages; nil when not in a file.
@@ -269,6 +279,23 @@ extension Duration {
   }
 }
 
+// MARK: - Observing
+
+extension StorageClient {
+  /// `base`, calling `didSave` with the name of every document saved through it, after the
+  /// save: for tests that check what a feature writes, and how much.
+  @_spi(Testing)
+  public static func observing(_ base: StorageClient, didSave: @escaping @Sendable (String) -> Void) -> StorageClient {
+    var backend = base.backend
+    let save = backend.save
+    backend.save = { data, name throws(StorageError) in
+      try save(data, name)
+      didSave(name)
+    }
+    return StorageClient(backend: backend)
+  }
+}
+
 // MARK: - In memory
 
 extension StorageClient {
@@ -295,6 +322,7 @@ extension StorageClient {
       backend: Backend(
         load: { name in store.state.withLock { $0.documents[name] } },
         save: { data, name in store.state.withLock { $0.documents[name] = data } },
+        remove: { name in store.state.withLock { $0.documents[name] = nil } },
         tryLock: { name, kind in
           let taken = store.state.withLock { state in
             switch kind {

@@ -89,8 +89,8 @@ public struct TaskList: Reducer {
   public enum Action: Equatable, Sendable {
     /// Reads the list from storage, with its undo journal: before changing it.
     case load
-    /// Reads the list from storage without the undo journal: for showing it only (undo, redo
-    /// and changes then save no journal of their own).
+    /// Reads the list from storage without the undo journal: for showing it only (there is
+    /// then nothing to undo or redo, and a change is added to the stored journal).
     case loadForReading
     /// The result of ``load`` or ``loadForReading``.
     case loadResponse(Result<StoredTaskList, TaskStorageError>)
@@ -98,6 +98,9 @@ public struct TaskList: Reducer {
     case undo
     /// Applies again the oldest change ``undo`` reverted.
     case redo
+    /// The entry of a journal record that ``undo`` or ``redo`` needed, read from storage; the
+    /// step is then taken.
+    case journalEntryLoaded(serial: Int, Result<TaskJournal.Entry, TaskStorageError>, TaskJournal.Direction)
     /// Opens the form for a new task.
     case addButtonTapped
     /// Opens the form on `task`.
@@ -205,6 +208,15 @@ public struct TaskList: Reducer {
 
       case .redo:
         return step(&state, .redo)
+
+      case let .journalEntryLoaded(serial, .success(entry), direction):
+        guard let index = state.journal?.records.firstIndex(where: { $0.serial == serial }) else { return .none }
+        state.journal?.records[index].entry = entry
+        return step(&state, direction)
+
+      case let .journalEntryLoaded(_, .failure(error), direction):
+        state.errorMessage = "Nothing was \(direction == .undo ? "undone" : "redone"): \(error.description)"
+        return .none
 
       case let .loadResponse(.failure(error)):
         state.loadStatus = .failed(error)
@@ -363,10 +375,16 @@ public struct TaskList: Reducer {
       return .none
     }
     guard var journal = state.journal,
-      let entry = direction == .undo ? journal.undoable : journal.redoable
+      let record = direction == .undo ? journal.undoable : journal.redoable
     else {
       state.errorMessage = direction == .undo ? "There is nothing to undo." : "There is nothing to redo."
       return .none
+    }
+    guard let entry = record.entry else {
+      return .run { [storage] send in
+        let entry = Result { () throws(TaskStorageError) in try TaskFile.loadEntry(of: record, from: storage) }
+        await send(.journalEntryLoaded(serial: record.serial, entry, direction))
+      }
     }
     var items = state.tasks.elements
     let outcome: TaskJournal.Entry.Outcome

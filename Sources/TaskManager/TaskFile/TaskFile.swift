@@ -83,7 +83,8 @@ public enum TaskFile {
   }
 
   /// Loads the task list from `storage`: the file (absent: an empty list), its ids, and with
-  /// `withJournal` the undo journal.
+  /// `withJournal` the undo journal, with the entries of the records next to its point of
+  /// undo (what `undo` and `redo` need next).
   ///
   /// A journal that cannot be read is reported in ``StoredTaskList/journalProblem`` and
   /// replaced by an empty one; an index that cannot be read is ignored (ids are then derived
@@ -104,22 +105,44 @@ public enum TaskFile {
       }
     }
     if withJournal {
-      stored.journal = TaskJournal()
+      var journal = TaskJournal()
       do {
-        if let journal = try storage.load(journalName) { stored.journal = try TaskJournal(decoding: journal) }
+        if let head = try storage.load(journalName) { journal = try TaskJournal(decoding: head) }
+        for position in [journal.applied - 1, journal.applied] where journal.records.indices.contains(position) {
+          journal.records[position].entry = try? loadEntry(of: journal.records[position], from: storage)
+        }
       } catch {
         stored.journalProblem = "\(error)"
       }
+      stored.journal = journal
     }
     return stored
   }
 
-  /// Stores a written task list with `journal`: the journal first, then the index, then the
-  /// file, each atomically. A crash in between leaves at worst a journal entry for a change the
-  /// file does not have, which undo recognises (``TaskJournal/Entry/Outcome/alreadyInEffect``),
-  /// and an index one change ahead, from which the ids are recovered as after an outside edit.
+  /// The entry of `record`, from its own document.
   ///
-  /// With a nil `journal`, `entry` (if any) is added to the journal in storage instead.
+  /// - Throws: ``TaskStorageError`` when it is missing or cannot be read.
+  public static func loadEntry(of record: TaskJournal.Record, from storage: StorageClient) throws(TaskStorageError) -> TaskJournal.Entry {
+    let name = TaskJournal.entryName(record.serial)
+    let data: Data?
+    do { data = try storage.load(name) } catch { throw .storage(error) }
+    guard let data else {
+      throw .damaged(document: name, TaskDocumentError(line: 1, problem: .malformedHistory("the document is missing")))
+    }
+    do { return try TaskJournal.Entry(decoding: data, description: record.description) } catch {
+      throw .damaged(document: name, error)
+    }
+  }
+
+  /// Stores a written task list with `journal`: the journal first (the entries it has that
+  /// storage has not, then the list of changes, then removing the entries it dropped), then the
+  /// index, then the file, each atomically. A crash in between leaves at worst a journal record
+  /// for a change the file does not have, which undo recognises
+  /// (``TaskJournal/Entry/Outcome/alreadyInEffect``), an index one change ahead, from which the
+  /// ids are recovered as after an outside edit, or an entry no record names, which is written
+  /// over or removed later.
+  ///
+  /// With a nil `journal`, `entry` (if any) is recorded in the journal in storage instead.
   ///
   /// - Throws: ``TaskStorageError/storage(_:)`` when a document cannot be written.
   public static func store(
@@ -129,13 +152,25 @@ public enum TaskFile {
     to storage: StorageClient
   ) throws(TaskStorageError) {
     do {
+      let stored = (try? storage.load(journalName)).flatMap { $0 }.flatMap { try? TaskJournal(decoding: $0) }
       var journal = journal
       if journal == nil, let entry {
-        var stored = (try? storage.load(journalName)).flatMap { $0 }.flatMap { try? TaskJournal(decoding: $0) } ?? TaskJournal()
-        stored.record(entry)
-        journal = stored
+        var recorded = stored ?? TaskJournal()
+        recorded.record(entry)
+        journal = recorded
       }
-      if let journal { try storage.save(journal.encoded(), journalName) }
+      if let journal {
+        let storedSerials = Set(stored?.records.map(\.serial) ?? [])
+        for record in journal.records where !storedSerials.contains(record.serial) {
+          guard let entry = record.entry else { continue }
+          try storage.save(entry.encoded(), TaskJournal.entryName(record.serial))
+        }
+        try storage.save(journal.encoded(), journalName)
+        let kept = Set(journal.records.map(\.serial))
+        for serial in storedSerials where !kept.contains(serial) {
+          try storage.remove(TaskJournal.entryName(serial))
+        }
+      }
       try storage.save(written.index, indexName)
       try storage.save(written.file, documentName)
     } catch {

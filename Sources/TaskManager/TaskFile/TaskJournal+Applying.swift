@@ -180,7 +180,8 @@ extension TaskJournal.Entry {
     }
   }
 
-  private static func read(_ line: String) -> Item {
+  /// The kind, title and tags `line` (a TaskPaper line, perhaps indented) reads as.
+  static func read(_ line: String) -> Item {
     line.withUTF8Bytes { bytes in
       var matches: [TagSyntax.Match] = []
       let parsed = TaskPaperParser.parseLine(bytes, 0, bytes.count, asTask: false, matches: &matches)

@@ -1,110 +1,91 @@
 import Foundation
 
 /// The stored form of a ``TaskJournal``: UTF-8 text, one record a line, so it can be read
-/// when something goes wrong.
+/// when something goes wrong. The list of changes (`tasks.journal`):
 ///
 /// ```
 /// taskman journal v1
 /// applied 2
-/// entry done “Buy milk”
-/// ~ 0b7a5e2c-1d4f-4e7a-8c3b-2a9d6e5f4c22 	- Buy milk @shopping
+/// next 18
+/// entry 16 98 done “Buy milk”
+/// entry 17 121 add “Call Bob”
+/// ```
+///
+/// - `applied N`: how many records, from the first, are in effect;
+/// - `next N`: the serial the next record gets;
+/// - `entry <serial> <size> <description>`: a change, oldest first, whose entry is the document
+///   `tasks.journal.<serial>`, about `<size>` bytes long.
+///
+/// An entry's document (see ``TaskJournal/Entry/encoded()``):
+///
+/// ```
+/// taskman journal entry v1
+/// ~ 0b7a5e2c-1d4f-4e7a-8c3b-2a9d6e5f4c22 \t- Buy milk @shopping
 /// = 21  @done(2026-11-25)
-/// entry add “Call Bob”
 /// + 2e8d7c6b-5a49-4b38-8c27-1d0e9f8a7b55 6f1c0d52-8d1e-4a8b-9b8e-0c3f1d2a4b11 1 1 - Call Bob
 /// ```
 ///
-/// - `applied N`: how many entries, from the first, are in effect.
-/// - `entry <description>` starts an entry; its changes follow, two lines each or one:
-///   - a line that changed in place: `~ <id> <line before>`, then `= <n> <rest>`, the line after
-///     being the first `n` bytes of the line before followed by `<rest>` (so `done` stores
-///     only ` @done(…)`);
-///   - an item added, removed or moved: `- <id> <parent> <position> <level> <line>` where it
-///     was, `+ …` where it is (an added item has only `+`, a removed one only `-`). `<parent>`
-///     is the parent's id or `-` at the top level.
-///   A line runs to the end of the record.
-/// - In the description and the lines, `\` is written `\\`, a line feed `\n` and a carriage
-///   return `\r`.
+/// - a line that changed in place: `~ <id> <line before>`, then `= <n> <rest>`, the line after
+///   being the first `n` bytes of the line before followed by `<rest>` (so `done` stores only
+///   ` @done(…)`);
+/// - an item added, removed or moved: `- <id> <parent> <position> <level> <line>` where it was,
+///   `+ …` where it is (an added item has only `+`, a removed one only `-`). `<parent>` is the
+///   parent's id or `-` at the top level.
+///
+/// A line runs to the end of the record. In descriptions and lines, `\` is written `\\`, a
+/// line feed `\n` and a carriage return `\r`.
 extension TaskJournal {
-  /// The first line of every journal.
+  /// The first line of the list of changes.
   static let header = "taskman journal v1"
+  /// The first line of an entry's document.
+  static let entryHeader = "taskman journal entry v1"
 
-  /// The stored form.
+  /// The name of the document that holds the entry of the record with `serial`.
+  public static func entryName(_ serial: Int) -> String { "\(TaskFile.journalName).\(serial)" }
+
+  /// The stored list of changes (without the entries).
   public func encoded() -> Data {
-    var text = Self.header + "\napplied \(applied)\n"
-    for entry in entries { entry.encode(into: &text) }
+    var text = Self.header + "\napplied \(applied)\nnext \(nextSerial)\n"
+    for record in records {
+      text += "entry \(record.serial) \(record.size) " + Self.escaped(record.description) + "\n"
+    }
     return Data(text.utf8)
   }
 
-  /// The journal stored in `data`.
+  /// The list of changes stored in `data`, without their entries.
   ///
   /// - Throws: ``TaskDocumentError`` naming the first line that is not as ``encoded()`` writes.
   public init(decoding data: Data) throws(TaskDocumentError) {
-    let text = String(decoding: data, as: UTF8.self)
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    if lines.last == "" { lines.removeLast() }
+    let lines = Self.lines(of: data)
     func failure(_ number: Int, _ detail: String) -> TaskDocumentError {
       TaskDocumentError(line: number, problem: .malformedHistory(detail))
     }
-    guard lines.first.map(String.init) == Self.header else {
-      throw failure(1, "expected \"\(Self.header)\"")
-    }
-    guard lines.count > 1, lines[1].hasPrefix("applied "), let applied = Int(lines[1].dropFirst(8)), applied >= 0 else {
+    guard lines.first.map(String.init) == Self.header else { throw failure(1, "expected \"\(Self.header)\"") }
+    guard lines.count > 2, lines[1].hasPrefix("applied "), let applied = Int(lines[1].dropFirst(8)), applied >= 0 else {
       throw failure(2, "expected \"applied <number>\"")
     }
-    var entries: [Entry] = []
-    var number = 2
-    for line in lines.dropFirst(2) {
-      number += 1
-      if line.hasPrefix("entry ") {
-        entries.append(Entry(description: Self.unescaped(line.dropFirst(6)), changes: []))
-        continue
-      }
-      guard !entries.isEmpty else { throw failure(number, "expected \"entry <description>\"") }
-      guard let side = line.first, "-+~=".contains(side), line.dropFirst().first == " " else {
-        throw failure(number, "expected \"entry\", \"~\", \"=\", \"-\" or \"+\"")
-      }
-      let body = line.dropFirst(2)
-      let last = entries.count - 1
-      switch side {
-      case "~":
-        let fields = body.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
-        guard fields.count == 2, let id = UUID(uuidString: String(fields[0])) else {
-          throw failure(number, "expected \"~ <id> <line>\"")
-        }
-        let before = Self.unescaped(fields[1])
-        entries[last].changes.append(.line(id: id, before: before, after: before))
-      case "=":
-        let fields = body.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
-        guard fields.count == 2, let kept = Int(fields[0]), kept >= 0, case let .line(id, before, _)? = entries[last].changes.last,
-          kept <= before.utf8.count
-        else { throw failure(number, "expected \"= <bytes kept> <rest>\" after a \"~\" line") }
-        let after = String(decoding: before.utf8.prefix(kept), as: UTF8.self) + Self.unescaped(fields[1])
-        entries[last].changes[entries[last].changes.count - 1] = .line(id: id, before: before, after: after)
-      default:
-        let fields = body.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
-        guard fields.count == 5, let id = UUID(uuidString: String(fields[0])),
-          let position = Int(fields[2]), position >= 0, let level = Int(fields[3]), level >= 0
-        else { throw failure(number, "expected \"\(side) <id> <parent> <position> <level> <line>\"") }
-        let parent: UUID?
-        if fields[1] == "-" {
-          parent = nil
-        } else if let id = UUID(uuidString: String(fields[1])) {
-          parent = id
-        } else {
-          throw failure(number, "invalid parent id \(String(reflecting: String(fields[1])))")
-        }
-        let placement = Placement(parentID: parent, position: position, level: level, line: Self.unescaped(fields[4]))
-        if side == "+", case let .place(lastID, before?, nil)? = entries[last].changes.last, lastID == id {
-          entries[last].changes[entries[last].changes.count - 1] = .place(id: id, before: before, after: placement)
-        } else {
-          entries[last].changes.append(.place(id: id, before: side == "-" ? placement : nil, after: side == "+" ? placement : nil))
-        }
-      }
+    guard lines[2].hasPrefix("next "), let next = Int(lines[2].dropFirst(5)), next > 0 else {
+      throw failure(3, "expected \"next <number>\"")
     }
-    guard applied <= entries.count else {
-      throw failure(2, "\(applied) entries applied, but the journal has \(entries.count)")
+    var records: [Record] = []
+    for (offset, line) in lines.dropFirst(3).enumerated() {
+      let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+      guard fields.count == 4, fields[0] == "entry", let serial = Int(fields[1]), serial > 0, serial < next,
+        let size = Int(fields[2]), size >= 0, !records.contains(where: { $0.serial == serial })
+      else { throw failure(offset + 4, "expected \"entry <serial> <size> <description>\"") }
+      records.append(Record(serial: serial, description: Self.unescaped(fields[3]), size: size, entry: nil))
     }
-    self.init(entries: entries, applied: applied)
+    guard applied <= records.count else {
+      throw failure(2, "\(applied) changes applied, but the journal has \(records.count)")
+    }
+    self.init(records: records, applied: applied, nextSerial: next)
+  }
+
+  static func lines(of data: Data) -> [Substring] {
+    let text = String(decoding: data, as: UTF8.self)
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    if lines.last == "" { lines.removeLast() }
+    return lines
   }
 
   static func escaped(_ text: some StringProtocol) -> String {
@@ -144,8 +125,9 @@ extension TaskJournal {
 }
 
 extension TaskJournal.Entry {
-  func encode(into text: inout String) {
-    text += "entry " + TaskJournal.escaped(description) + "\n"
+  /// The entry's stored document (its description is kept in the list of changes).
+  public func encoded() -> Data {
+    var text = TaskJournal.entryHeader + "\n"
     for change in changes {
       switch change {
       case let .line(id, before, after):
@@ -161,6 +143,64 @@ extension TaskJournal.Entry {
         if let after { Self.encode("+", id, after, into: &text) }
       }
     }
+    return Data(text.utf8)
+  }
+
+  /// The entry stored in `data`, described as `description`.
+  ///
+  /// - Throws: ``TaskDocumentError`` naming the first line that is not as ``encoded()`` writes.
+  public init(decoding data: Data, description: String) throws(TaskDocumentError) {
+    let lines = TaskJournal.lines(of: data)
+    func failure(_ number: Int, _ detail: String) -> TaskDocumentError {
+      TaskDocumentError(line: number, problem: .malformedHistory(detail))
+    }
+    guard lines.first.map(String.init) == TaskJournal.entryHeader else {
+      throw failure(1, "expected \"\(TaskJournal.entryHeader)\"")
+    }
+    var changes: [TaskJournal.Change] = []
+    for (offset, line) in lines.dropFirst().enumerated() {
+      let number = offset + 2
+      guard let side = line.first, "-+~=".contains(side), line.dropFirst().first == " " else {
+        throw failure(number, "expected \"~\", \"=\", \"-\" or \"+\"")
+      }
+      let body = line.dropFirst(2)
+      switch side {
+      case "~":
+        let fields = body.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+        guard fields.count == 2, let id = UUID(uuidString: String(fields[0])) else {
+          throw failure(number, "expected \"~ <id> <line>\"")
+        }
+        let before = TaskJournal.unescaped(fields[1])
+        changes.append(.line(id: id, before: before, after: before))
+      case "=":
+        let fields = body.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+        guard fields.count == 2, let kept = Int(fields[0]), kept >= 0, case let .line(id, before, _)? = changes.last,
+          kept <= before.utf8.count
+        else { throw failure(number, "expected \"= <bytes kept> <rest>\" after a \"~\" line") }
+        let after = String(decoding: before.utf8.prefix(kept), as: UTF8.self) + TaskJournal.unescaped(fields[1])
+        changes[changes.count - 1] = .line(id: id, before: before, after: after)
+      default:
+        let fields = body.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
+        guard fields.count == 5, let id = UUID(uuidString: String(fields[0])),
+          let position = Int(fields[2]), position >= 0, let level = Int(fields[3]), level >= 0
+        else { throw failure(number, "expected \"\(side) <id> <parent> <position> <level> <line>\"") }
+        let parent: UUID?
+        if fields[1] == "-" {
+          parent = nil
+        } else if let id = UUID(uuidString: String(fields[1])) {
+          parent = id
+        } else {
+          throw failure(number, "invalid parent id \(String(reflecting: String(fields[1])))")
+        }
+        let placement = TaskJournal.Placement(parentID: parent, position: position, level: level, line: TaskJournal.unescaped(fields[4]))
+        if side == "+", case let .place(lastID, before?, nil)? = changes.last, lastID == id {
+          changes[changes.count - 1] = .place(id: id, before: before, after: placement)
+        } else {
+          changes.append(.place(id: id, before: side == "-" ? placement : nil, after: side == "+" ? placement : nil))
+        }
+      }
+    }
+    self.init(description: description, changes: changes)
   }
 
   private static func encode(_ side: String, _ id: UUID, _ placement: TaskJournal.Placement, into text: inout String) {
@@ -169,12 +209,12 @@ extension TaskJournal.Entry {
     text += TaskJournal.escaped(placement.line) + "\n"
   }
 
-  /// About how many bytes the entry takes in the stored journal.
+  /// About how many bytes the entry's stored document takes (without encoding it).
   var encodedSize: Int {
-    changes.reduce(description.utf8.count + 7) { size, change in
+    changes.reduce(TaskJournal.entryHeader.utf8.count + 1) { size, change in
       switch change {
-      case let .line(_, before, after): size + 45 + before.utf8.count + after.utf8.count - min(before.utf8.count, after.utf8.count)
-      case let .place(_, before, after): size + (before.map { $0.line.utf8.count + 90 } ?? 0) + (after.map { $0.line.utf8.count + 90 } ?? 0)
+      case let .line(_, before, after): size + 48 + before.utf8.count + max(0, after.utf8.count - before.utf8.count) + 8
+      case let .place(_, before, after): size + [before, after].reduce(0) { $0 + ($1.map { 85 + $0.line.utf8.count } ?? 0) }
       }
     }
   }

@@ -121,10 +121,23 @@ private struct Recorder {
     return result
   }
 
-  /// An item that stayed among its siblings and whose line (or level) changed.
+  /// An item that stayed among its siblings and whose line (or level) changed. Its line after
+  /// the change is recorded as the file will have it: with the line's indentation, and tags
+  /// added at the end appended to the text as typed (as ``TaskPaperWriter`` writes them).
   private mutating func record(_ old: Item, _ oldPlace: Place, _ new: Item, _ newPlace: Place) {
     if old.level == new.level {
-      changed.append(.line(id: old.id, before: line(of: old), after: line(of: new)))
+      let before = line(of: old)
+      let indentation = String(before.prefix { $0 == " " || $0 == "\t" })
+      var after = indentation + TaskPaperPrinter.line(for: new)
+      if old.kind == new.kind, old.title == new.title, !old.isBlank, new.tags.count > old.tags.count,
+        new.tags.starts(with: old.tags)
+      {
+        var appended = String(before.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+        for tag in new.tags[old.tags.count...] { appended += " " + tag.description }
+        let read = TaskJournal.Entry.read(appended)
+        if read.kind == new.kind, read.title == new.title, read.tags == new.tags { after = appended }
+      }
+      changed.append(.line(id: old.id, before: before, after: after))
     } else {
       changed.append(.place(id: old.id, before: placement(of: old, oldPlace), after: placement(of: new, newPlace)))
     }

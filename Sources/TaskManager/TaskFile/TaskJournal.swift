@@ -1,69 +1,107 @@
 import Foundation
 
-/// The changes `undo` and `redo` step through, kept beside the task file (`tasks.journal`),
-/// never in it.
+/// The changes `undo` and `redo` step through, kept beside the task file, never in it: a small
+/// list of the changes (`tasks.journal`), and each change's items in a document of its own
+/// (`tasks.journal.<serial>`), so that a command that records a change writes only that change,
+/// whatever the size of earlier ones (an import of 10,000 lines).
 ///
 /// An entry records only the items a change touched, each as it was before and after (its
-/// line, its parent and its position among its siblings), so a `done` on one task of a
-/// 10,000-task project costs a couple of lines of journal, not a copy of the project. Undo
-/// puts the touched items back as they were before; redo as they were after.
+/// line, and where it moved, its parent and position among its siblings), so a `done` on one
+/// task of a 10,000-task project costs a couple of lines, not a copy of the project. Undo puts
+/// the touched items back as they were before; redo as they were after.
 ///
 /// ```swift
 /// var journal = TaskJournal()
 /// let entry = TaskJournal.Entry("done “Buy milk”", from: before, to: after)
 /// journal.record(entry)
 /// var items = after
-/// try journal.undoable!.apply(.undo, to: &items)  // items == before
+/// try journal.undoable!.entry!.apply(.undo, to: &items)  // items == before
 /// journal.applied -= 1
 /// ```
 ///
-/// Entries `0..<applied` are in effect, newest last; the ones after were undone and can be
-/// redone until a new change is recorded. The journal keeps the newest ``entryLimit`` entries,
-/// and drops older ones while it is over ``sizeLimit`` bytes.
+/// Records `0..<applied` are in effect, newest last; the ones after were undone and can be
+/// redone until a new change is recorded. The journal keeps the newest ``entryLimit`` records,
+/// and drops older ones while their entries take more than ``sizeLimit`` bytes.
 public struct TaskJournal: Equatable, Sendable {
-  /// Every entry kept, oldest first.
-  public var entries: [Entry]
-  /// How many entries, from the first, are in effect.
+  /// Every change kept, oldest first.
+  public var records: [Record]
+  /// How many records, from the first, are in effect.
   public var applied: Int
+  /// The serial the next record gets: serials are never reused, so a record's document is
+  /// never mistaken for another's.
+  public var nextSerial: Int
 
-  /// The most entries kept.
+  /// The most records kept.
   public static let entryLimit = 100
-  /// The most bytes the stored journal takes before its oldest entries are dropped (its newest
-  /// entry is always kept, however large).
+  /// The most bytes the stored entries take before the oldest are dropped (the newest is always
+  /// kept, however large).
   public static let sizeLimit = 4 * 1024 * 1024
 
-  /// Creates a journal.
+  /// Creates a journal of `entries` (all in effect unless `applied` says otherwise), serials
+  /// from 1.
   public init(entries: [Entry] = [], applied: Int? = nil) {
-    self.entries = entries
-    self.applied = min(max(applied ?? entries.count, 0), entries.count)
+    records = []
+    nextSerial = 1
+    self.applied = 0
+    for entry in entries { record(entry) }
+    self.applied = min(max(applied ?? records.count, 0), records.count)
   }
 
-  /// The entry `undo` reverts: the newest in effect.
-  public var undoable: Entry? { applied > 0 ? entries[applied - 1] : nil }
+  /// Creates a journal from its parts, as stored.
+  public init(records: [Record], applied: Int, nextSerial: Int) {
+    self.records = records
+    self.applied = min(max(applied, 0), records.count)
+    self.nextSerial = max(nextSerial, (records.map(\.serial).max() ?? 0) + 1)
+  }
 
-  /// The entry `redo` applies again: the oldest undone.
-  public var redoable: Entry? { applied < entries.count ? entries[applied] : nil }
+  /// The record `undo` reverts: the newest in effect.
+  public var undoable: Record? { applied > 0 ? records[applied - 1] : nil }
 
-  /// Adds `entry` as the newest change in effect; the undone entries are forgotten, as are the
+  /// The record `redo` applies again: the oldest undone.
+  public var redoable: Record? { applied < records.count ? records[applied] : nil }
+
+  /// Adds `entry` as the newest change in effect; the undone records are forgotten, as are the
   /// oldest ones beyond the limits.
   public mutating func record(_ entry: Entry) {
-    entries.removeSubrange(applied...)
-    entries.append(entry)
-    applied = entries.count
+    records.removeSubrange(applied...)
+    records.append(Record(serial: nextSerial, description: entry.description, size: entry.encodedSize, entry: entry))
+    nextSerial += 1
+    applied = records.count
     trim()
   }
 
-  /// Drops the oldest entries beyond ``entryLimit`` and ``sizeLimit``.
+  /// Drops the oldest records beyond ``entryLimit`` and ``sizeLimit``.
   mutating func trim() {
-    var excess = max(0, entries.count - Self.entryLimit)
-    var size = entries.dropFirst(excess).reduce(0) { $0 + $1.encodedSize }
-    while excess < entries.count - 1, size > Self.sizeLimit {
-      size -= entries[excess].encodedSize
+    var excess = max(0, records.count - Self.entryLimit)
+    var size = records.dropFirst(excess).reduce(0) { $0 + $1.size }
+    while excess < records.count - 1, size > Self.sizeLimit {
+      size -= records[excess].size
       excess += 1
     }
     guard excess > 0 else { return }
-    entries.removeFirst(excess)
+    records.removeFirst(excess)
     applied = max(0, applied - excess)
+  }
+
+  /// One change in the journal: what it did, and its entry when loaded.
+  public struct Record: Equatable, Sendable {
+    /// Which document holds its entry: `tasks.journal.<serial>`.
+    public var serial: Int
+    /// What the change did, for people: `done “Buy milk”`.
+    public var description: String
+    /// About how many bytes its stored entry takes.
+    public var size: Int
+    /// The items it touched; nil until loaded (only the records next to ``applied`` are
+    /// loaded with the list).
+    public var entry: Entry?
+
+    /// Creates a record.
+    public init(serial: Int, description: String, size: Int, entry: Entry?) {
+      self.serial = serial
+      self.description = description
+      self.size = size
+      self.entry = entry
+    }
   }
 
   /// One change that can be undone: what it did, and the items it touched.

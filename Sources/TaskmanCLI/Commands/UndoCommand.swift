@@ -37,6 +37,8 @@ enum JournalStep {
   static func run(_ direction: TaskJournal.Direction, in context: CommandContext) async throws(TaskmanError) -> ExitCode {
     let app = try context.appStore()
     return try await app.withLoadedTasks { () throws(TaskmanError) in
+      // The entries next to the point of undo come with the list, so the step is taken (or
+      // refused) before `send` returns.
       app.send(direction == .undo ? .undo : .redo)
       if let message = app.state.errorMessage {
         throw .nothingMatched(
@@ -47,12 +49,10 @@ enum JournalStep {
         )
       }
       try await app.finishChanges()
-      let journal = app.state.journal
-      let entry = direction == .undo
-        ? journal.flatMap { $0.applied < $0.entries.count ? $0.entries[$0.applied] : nil }
-        : journal.flatMap { $0.applied > 0 ? $0.entries[$0.applied - 1] : nil }
+      // The record just stepped over: now the first undone one, or the last one in effect.
+      let record = direction == .undo ? app.state.journal?.redoable : app.state.journal?.undoable
       let verb = direction == .undo ? "Undid" : "Redid"
-      context.output.write("\(verb): \(TextStyle.printable(entry?.description ?? "the last change"))\n")
+      context.output.write("\(verb): \(TextStyle.printable(record?.description ?? "the last change"))\n")
       return .success
     }
   }

@@ -38,7 +38,9 @@ final class AppStore {
   init(file: TaskFileLocation, lockTimeout: Duration) {
     let storage = StorageClient.fileSystem(
       directory: URL(fileURLWithPath: file.stateDirectory, isDirectory: true),
-      files: [TaskFile.documentName: URL(fileURLWithPath: file.path)]
+      files: [TaskFile.documentName: URL(fileURLWithPath: file.path)],
+      // The ids and the journal are taskman's own and rebuilt or started anew when lost.
+      backups: .only([TaskFile.documentName])
     )
     var dependencies = DependencyValues.current
     // Set explicitly: a store made inside a test process would otherwise get test values.

@@ -22,7 +22,7 @@ import Foundation
 /// - A line `undo` ends the items; the undo history after it is not read (taskman 0.1's undo
 ///   steps do not carry over).
 ///
-/// The full description, with the escapes and every error, is `Documentation/TaskDocumentFormat.md`.
+/// The full description, with the escapes and every error, is `Documentation/TaskmanTasksV1.md`.
 ///
 /// Decoding is strict: a document that is not exactly what ``encode(_:)`` could have written is a
 /// ``TaskDocumentError`` naming the line and the problem, never a partial outline.

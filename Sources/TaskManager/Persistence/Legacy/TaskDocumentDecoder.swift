@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads a ``TaskDocument`` from its bytes, line by line, failing on the first line that is not
-/// what the encoder writes; see `Documentation/TaskDocumentFormat.md`.
+/// what the encoder writes; see `Documentation/TaskmanTasksV1.md`.
 struct TaskDocumentDecoder {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var lineNumber = 0

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes a ``TaskDocument`` into a byte buffer; see `Documentation/TaskDocumentFormat.md`.
+/// Writes a ``TaskDocument`` into a byte buffer; see `Documentation/TaskmanTasksV1.md`.
 struct TaskDocumentEncoder {
   private(set) var output: [UInt8] = []
   private var scratch: [TagSyntax.Match] = []
