@@ -495,8 +495,13 @@ private struct RequireFailure: Error {}
     await store.receive(.loadResponse(.success(loaded))) {
       $0.tasks[id: milk.id]?.tags.append(tag("errands"))
       $0.source = loaded.source
+      // The list of changes, without the entries: undo reads the one it needs.
+      $0.journal = loaded.journal
     }
-    await store.send(.undo) {
+    await store.send(.undo)
+    let done = try TaskFile.loadEntry(of: try #require(loaded.journal?.undoable), from: storage)
+    await store.receive(.journalEntryLoaded(serial: 1, .success(done), .undo)) {
+      $0.journal?.records[0].entry = done
       $0.errorMessage = """
         Cannot undo “done “Buy milk””: “- Buy milk @shopping @done(2026-11-22)” was changed since. \
         Nothing was changed; the file keeps the newer edit.
@@ -520,8 +525,12 @@ private struct RequireFailure: Error {}
     await store.receive(.loadResponse(.success(loaded))) {
       $0.tasks = [milk]
       $0.source = loaded.source
+      $0.journal = loaded.journal
     }
-    await store.send(.undo) {
+    await store.send(.undo)
+    let done = try TaskFile.loadEntry(of: try #require(loaded.journal?.undoable), from: storage)
+    await store.receive(.journalEntryLoaded(serial: 1, .success(done), .undo)) {
+      $0.journal?.records[0].entry = done
       $0.journal?.applied = 0
     }
     await store.finish()
@@ -551,7 +560,11 @@ private struct RequireFailure: Error {}
       $0.source = expected.source
       $0.journal = expected.journal
     }
-    await reloaded.send(.undo) {
+    await reloaded.send(.undo)
+    let imported = try TaskFile.loadEntry(of: try #require(expected.journal?.undoable), from: storage)
+    #expect(imported == entry("import 1 item", from: [milk], to: [milk, Item(id: testID(0), kind: .task, title: "Call Bob")]))
+    await reloaded.receive(.journalEntryLoaded(serial: 1, .success(imported), .undo)) {
+      $0.journal?.records[0].entry = imported
       $0.tasks = [milk]
       $0.journal?.applied = 0
     }

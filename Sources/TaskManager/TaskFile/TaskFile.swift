@@ -83,8 +83,8 @@ public enum TaskFile {
   }
 
   /// Loads the task list from `storage`: the file (absent: an empty list), its ids, and with
-  /// `withJournal` the undo journal, with the entries of the records next to its point of
-  /// undo (what `undo` and `redo` need next).
+  /// `withJournal` the undo journal's list of changes (an entry is read when undo or redo
+  /// reaches it, with ``loadEntry(of:from:)``).
   ///
   /// A journal that cannot be read is reported in ``StoredTaskList/journalProblem`` and
   /// replaced by an empty one; an index that cannot be read is ignored (ids are then derived
@@ -108,9 +108,6 @@ public enum TaskFile {
       var journal = TaskJournal()
       do {
         if let head = try storage.load(journalName) { journal = try TaskJournal(decoding: head) }
-        for position in [journal.applied - 1, journal.applied] where journal.records.indices.contains(position) {
-          journal.records[position].entry = try? loadEntry(of: journal.records[position], from: storage)
-        }
       } catch {
         stored.journalProblem = "\(error)"
       }

@@ -91,8 +91,8 @@ public struct TaskJournal: Equatable, Sendable {
     public var description: String
     /// About how many bytes its stored entry takes.
     public var size: Int
-    /// The items it touched; nil until loaded (only the records next to ``applied`` are
-    /// loaded with the list).
+    /// The items it touched; nil until loaded (recorded in this process, or read when undo or
+    /// redo reaches it).
     public var entry: Entry?
 
     /// Creates a record.

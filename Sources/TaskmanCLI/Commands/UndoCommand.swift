@@ -37,10 +37,11 @@ enum JournalStep {
   static func run(_ direction: TaskJournal.Direction, in context: CommandContext) async throws(TaskmanError) -> ExitCode {
     let app = try context.appStore()
     return try await app.withLoadedTasks { () throws(TaskmanError) in
-      // The entries next to the point of undo come with the list, so the step is taken (or
-      // refused) before `send` returns.
+      // The change's entry is read first, in an effect; the step is then taken, or refused.
+      let before = app.state.journal?.applied
       app.send(direction == .undo ? .undo : .redo)
-      if let message = app.state.errorMessage {
+      await app.store.finishEffects()
+      if app.state.journal?.applied == before, let message = app.state.errorMessage {
         throw .nothingMatched(
           message,
           hint: direction == .undo
