@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TaskManager
+@testable import TaskManager
 
 @Suite("Tag counts")
 struct TagCountTests {
@@ -58,5 +58,20 @@ struct TagCountTests {
         return
       }
     }
+  }
+
+  @Test func anItemWithManyTagsIsCountedInLinearWork() {
+    // 100,000 tags on one task (taskman 0.1 compared each with every earlier one).
+    let tags = (0..<100_000).map { Tag(name: "t\($0 % 50_000)") }
+    let outline = Outline(items: [Item(id: UUID(), kind: .task, title: "Many", tags: tags)])
+    let counter = outline.tagCounter()
+    #expect(counter.work <= 2 * tags.count)
+    #expect(counter.sorted().count == 50_000)
+    #expect(counter.sorted().allSatisfy { $0.count == 1 })
+
+    // A few tags are compared directly, still a bounded amount per tag.
+    let few = Outline(items: [Item(id: UUID(), kind: .task, title: "Few", tags: (0..<16).map { Tag(name: "t\($0 % 4)") })])
+    #expect(few.tagCounter().work <= 16 * 16 / 2)
+    #expect(few.tagCounts().map(\.count) == [1, 1, 1, 1])
   }
 }

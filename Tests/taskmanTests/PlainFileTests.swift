@@ -9,6 +9,8 @@ import Foundation
 import TaskManager
 import Testing
 
+@testable import TaskmanCLI
+
 /// A TaskPaper file as people write them: projects, notes, nesting by spaces and by tabs,
 /// blank lines (one of whitespace), trailing blanks, unicode, CRLF, and no final newline.
 private let handWritten =
@@ -289,3 +291,74 @@ struct PlainFileTests {
   }
 }
 
+
+@Suite("taskman's output on files with odd contents")
+struct OddContentsTests {
+  @Test func controlCharactersInTheFileAreShownAsReplacementsInTextAndEscapedInJSON() throws {
+    let data = try TaskmanDataDirectory()
+    let text = "- Bell \u{07} and escape \u{1B}[31mred\u{1B}[0m @t(\u{1B})\n\tnote \u{7F}\n"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: data.dataFile))
+    for command in [["export"], ["list"], ["show", try #require(try data.listed().first?["shortId"] as? String)], ["tags"]] {
+      let result = try data.run(command)
+      #expect(result.status == 0, "\(command)")
+      #expect(!result.output.unicodeScalars.contains { InputText.isControl($0) && $0 != "\n" && $0 != "\t" }, "\(command): \(result.output)")
+    }
+    #expect(try data.export() == "- Bell \u{FFFD} and escape \u{FFFD}[31mred\u{FFFD}[0m @t(\u{FFFD})\n\tnote \u{FFFD}\n")
+    let json = try data.run(["export", "--json"]).output
+    #expect(json.contains(#""title": "Bell \u0007 and escape \u001b[31mred\u001b[0m""#))
+    let exported = try #require(try data.json(["export", "--json"])["items"] as? [[String: Any]])
+    #expect(exported.first?["title"] as? String == "Bell \u{07} and escape \u{1B}[31mred\u{1B}[0m", "JSON stays exact")
+    #expect(data.dataFileText == text, "reading changes nothing")
+  }
+
+  @Test func showingADeepChainAsJSONTakesOutputLinearInTheFile() throws {
+    let data = try TaskmanDataDirectory()
+    let depth = 2_000
+    let text = (0..<depth).map { String(repeating: "\t", count: $0) + "- level \($0)\n" }.joined()
+    try Data(text.utf8).write(to: URL(fileURLWithPath: data.dataFile))
+    let top = try #require(try data.listed().first?["shortId"] as? String)
+    let result = try data.run(["show", top, "--json"])
+    #expect(result.status == 0, "\(result.errors)")
+    // The TaskPaper text of the chain (its tabs) is in the output once, escaped; the JSON
+    // around it adds a bounded amount per item, however deep.
+    #expect(result.output.utf8.count < 3 * text.utf8.count + 1_000 * depth)
+    // Every level is there (Foundation's JSON reader stops at 512 levels of nesting, so the
+    // titles are counted instead).
+    #expect(result.output.components(separatedBy: "\"title\": \"level ").count - 1 == depth)
+    #expect(result.output.components(separatedBy: "\"children\": []").count - 1 == 1)
+  }
+}
+
+@Suite("taskman on a read-only file system", .serialized)
+struct ReadOnlyFileSystemTests {
+  /// Runs `mount` with `arguments`; true when it succeeded.
+  private func mount(_ arguments: [String]) throws -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/mount")
+    process.arguments = arguments
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }
+
+  @Test(.enabled(if: geteuid() == 0, "needs root to make a read-only bind mount"))
+  func readingCommandsWorkAndChangesAreRefusedClearly() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Buy milk")
+    let before = data.dataFileBytes
+    try #require(try mount(["--bind", data.path, data.path]), "mount --bind failed")
+    defer { _ = try? mount(["-o", "remount,rw,bind", data.path]); _ = try? Process.run(URL(fileURLWithPath: "/bin/umount"), arguments: [data.path]).waitUntilExit() }
+    try #require(try mount(["-o", "remount,ro,bind", data.path]), "remount read-only failed")
+
+    for command in [["list"], ["tags"], ["export"], ["list", "--json"]] {
+      let result = try data.run(command)
+      #expect(result.status == 0, "\(command): \(result.errors)")
+    }
+    #expect(try data.run(["list"]).output.hasSuffix("  Buy milk\n"))
+    let refused = try data.run(["add", "Call Bob"])
+    #expect(refused.status == 3)
+    #expect(refused.errors.contains("read-only"), "\(refused.errors)")
+    #expect(data.dataFileBytes == before)
+  }
+}

@@ -34,11 +34,15 @@ extension Outline {
   /// Every tag name used in the outline, at any depth and on any kind of item, with the number
   /// of items carrying it, sorted by name; see ``TagCount/counts(in:)``.
   public func tagCounts() -> [TagCount] {
+    tagCounter().sorted()
+  }
+
+  func tagCounter() -> TagCounter {
     var counter = TagCounter()
     for item in items {
       item.forEachInSubtree { counter.add($0) }
     }
-    return counter.sorted()
+    return counter
   }
 }
 
@@ -49,16 +53,30 @@ extension Array where Element == Outline.Entry {
   }
 }
 
-private struct TagCounter {
+struct TagCounter {
   private var counts: [String: Int] = [:]
+  /// How many names were compared or hashed: linear in the tags, however many one item has.
+  private(set) var work = 0
+
+  /// Up to this many tags, looking back along the item's tags for a repeat beats hashing.
+  static let lookBackLimit = 16
 
   mutating func add(_ item: Item) {
     let tags = item.tags
-    for index in tags.indices {
-      let name = tags[index].name
-      // An item counts once per name; lines hold few tags, so looking back beats a set.
-      if index > 0, tags[..<index].contains(where: { $0.name == name }) { continue }
-      counts[name, default: 0] += 1
+    if tags.count <= Self.lookBackLimit {
+      for index in tags.indices {
+        let name = tags[index].name
+        // An item counts once per name.
+        work += index
+        if index > 0, tags[..<index].contains(where: { $0.name == name }) { continue }
+        counts[name, default: 0] += 1
+      }
+    } else {
+      var seen = Set<String>(minimumCapacity: tags.count)
+      for tag in tags where seen.insert(tag.name).inserted {
+        counts[tag.name, default: 0] += 1
+      }
+      work += tags.count
     }
   }
 

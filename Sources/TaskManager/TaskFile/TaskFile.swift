@@ -54,7 +54,7 @@ public enum TaskFile {
       let source = TaskPaperSource(
         storage: .init(bytes: bytes, bodyStart: bodyStart, items: lines.items, parents: lines.parents, spans: lines.spans, keys: keys)
       )
-      return .success((Outline(items: TaskPaperParser.assemble(&lines)), source))
+      return .success((Outline(items: TaskPaperParser.assembled(lines)), source))
     }
     return try result.get()
   }

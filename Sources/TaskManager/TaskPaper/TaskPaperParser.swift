@@ -235,6 +235,30 @@ public enum TaskPaperParser {
     return roots
   }
 
+  /// Nests the lines into a tree, leaving `lines` as they are (each item is copied once, its
+  /// text shared): for a caller that keeps the lines too.
+  static func assembled(_ lines: Lines) -> [Item] {
+    var children = [[Item]](repeating: [], count: lines.items.count)
+    var roots: [Item] = []
+    var index = lines.items.count - 1
+    while index >= 0 {
+      var item = lines.items[index]
+      if !children[index].isEmpty {
+        item.children = children[index].reversed()
+        children[index] = []
+      }
+      let parent = lines.parents[index]
+      if parent < 0 {
+        roots.append(item)
+      } else {
+        children[parent].append(item)
+      }
+      index -= 1
+    }
+    roots.reverse()
+    return roots
+  }
+
   // MARK: - Line
 
   struct Line {

@@ -18,7 +18,11 @@ struct ExportCommand: ParsableCommand, Equatable {
     let app = try context.appStore(forReading: true)
     return try await app.withLoadedTasks(readOnly: true) { () throws(TaskmanError) in
       let outline = app.state.outline
-      context.output.write(json ? TaskJSON.export(outline).text : TaskPaperPrinter.print(outline))
+      // JSON escapes control characters exactly; TaskPaper text shows them as `�`, as every
+      // other command does, so a character in the file cannot drive the terminal.
+      context.output.write(
+        json ? TaskJSON.export(outline).text : TextStyle.printable(TaskPaperPrinter.print(outline), keepingLayout: true)
+      )
       return .success
     }
   }

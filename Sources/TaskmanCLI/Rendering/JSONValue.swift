@@ -1,6 +1,7 @@
-/// A JSON document, written in one stable form: keys sorted, two-space indentation, one member
-/// per line, non-ASCII text as UTF-8 (only `"`, `\` and control characters are escaped), and a
-/// final line break. The same value always prints as the same bytes, so `--json` output can be
+/// A JSON document, written in one stable form: keys sorted, two-space indentation (deeper than
+/// ``maximumIndentedDepth`` levels, no more: the output stays linear in the data, however deep an
+/// outline nests), one member per line, non-ASCII text as UTF-8 (only `"`, `\` and control
+/// characters are escaped), and a final line break. The same value always prints as the same bytes, so `--json` output can be
 /// diffed and golden-tested. The shapes `taskman` prints are in Documentation/taskman-json.md.
 enum JSONValue: Hashable, Sendable {
   case null
@@ -11,53 +12,83 @@ enum JSONValue: Hashable, Sendable {
   /// Members in any order; written sorted by key.
   case object([String: JSONValue])
 
+  /// The depth after which lines are indented no further.
+  static let maximumIndentedDepth = 32
+
   /// The document's text, ending with a line break.
   var text: String {
     var output: [UInt8] = []
-    write(to: &output, indent: 0)
+    write(to: &output)
     output.append(UInt8(ascii: "\n"))
     return String(decoding: output, as: UTF8.self)
   }
 
-  private func write(to output: inout [UInt8], indent: Int) {
-    switch self {
-    case .null:
-      output.append(contentsOf: "null".utf8)
-    case .bool(let value):
-      output.append(contentsOf: (value ? "true" : "false").utf8)
-    case .int(let value):
-      output.append(contentsOf: String(value).utf8)
-    case .string(let value):
-      JSONValue.writeString(value, to: &output)
-    case .array(let elements):
-      guard !elements.isEmpty else { return output.append(contentsOf: "[]".utf8) }
-      output.append(UInt8(ascii: "["))
-      for (index, element) in elements.enumerated() {
-        if index > 0 { output.append(UInt8(ascii: ",")) }
-        JSONValue.newline(&output, indent: indent + 1)
-        element.write(to: &output, indent: indent + 1)
-      }
-      JSONValue.newline(&output, indent: indent)
-      output.append(UInt8(ascii: "]"))
-    case .object(let members):
-      guard !members.isEmpty else { return output.append(contentsOf: "{}".utf8) }
-      output.append(UInt8(ascii: "{"))
-      // Sorted by UTF-8 bytes: the same order in every locale and on every platform.
-      for (index, key) in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).enumerated() {
-        if index > 0 { output.append(UInt8(ascii: ",")) }
-        JSONValue.newline(&output, indent: indent + 1)
+  /// Writes the value without recursion (an outline may nest thousands of levels deep): what is
+  /// left to write waits on a stack, last first.
+  private func write(to output: inout [UInt8]) {
+    enum Work {
+      case value(JSONValue, indent: Int)
+      case literal(StaticString)
+      case key(String)
+      case newline(indent: Int)
+    }
+    var stack: [Work] = [.value(self, indent: 0)]
+    while let work = stack.popLast() {
+      switch work {
+      case .literal(let text):
+        text.withUTF8Buffer { output.append(contentsOf: $0) }
+      case .key(let key):
         JSONValue.writeString(key, to: &output)
         output.append(contentsOf: ": ".utf8)
-        members[key]!.write(to: &output, indent: indent + 1)
+      case .newline(let indent):
+        JSONValue.newline(&output, indent: indent)
+      case .value(let value, let indent):
+        switch value {
+        case .null:
+          output.append(contentsOf: "null".utf8)
+        case .bool(let value):
+          output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value):
+          output.append(contentsOf: String(value).utf8)
+        case .string(let value):
+          JSONValue.writeString(value, to: &output)
+        case .array(let elements):
+          guard !elements.isEmpty else {
+            output.append(contentsOf: "[]".utf8)
+            continue
+          }
+          output.append(UInt8(ascii: "["))
+          stack.append(.literal("]"))
+          stack.append(.newline(indent: indent))
+          for (index, element) in elements.enumerated().reversed() {
+            stack.append(.value(element, indent: indent + 1))
+            stack.append(.newline(indent: indent + 1))
+            if index > 0 { stack.append(.literal(",")) }
+          }
+        case .object(let members):
+          guard !members.isEmpty else {
+            output.append(contentsOf: "{}".utf8)
+            continue
+          }
+          output.append(UInt8(ascii: "{"))
+          stack.append(.literal("}"))
+          stack.append(.newline(indent: indent))
+          // Sorted by UTF-8 bytes: the same order in every locale and on every platform.
+          let keys = members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+          for (index, key) in keys.enumerated().reversed() {
+            stack.append(.value(members[key]!, indent: indent + 1))
+            stack.append(.key(key))
+            stack.append(.newline(indent: indent + 1))
+            if index > 0 { stack.append(.literal(",")) }
+          }
+        }
       }
-      JSONValue.newline(&output, indent: indent)
-      output.append(UInt8(ascii: "}"))
     }
   }
 
   private static func newline(_ output: inout [UInt8], indent: Int) {
     output.append(UInt8(ascii: "\n"))
-    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: min(indent, maximumIndentedDepth) * 2))
   }
 
   private static func writeString(_ string: String, to output: inout [UInt8]) {

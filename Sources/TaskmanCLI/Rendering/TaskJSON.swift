@@ -42,11 +42,25 @@ enum TaskJSON {
     return .object(fields)
   }
 
-  private static func tree(_ item: Item, shortID: (UUID) -> String?) -> JSONValue {
-    guard case .object(var fields) = base(item) else { preconditionFailure() }
-    if let short = shortID(item.id) { fields["shortId"] = .string(short) }
-    fields["children"] = .array(item.children.map { tree($0, shortID: shortID) })
-    return .object(fields)
+  /// The item and everything under it, built without recursion (an outline may nest thousands
+  /// of levels deep).
+  private static func tree(_ root: Item, shortID: (UUID) -> String?) -> JSONValue {
+    var stack: [(item: Item, next: Int, children: [JSONValue])] = [(root, 0, [])]
+    while true {
+      let last = stack.count - 1
+      if stack[last].next < stack[last].item.children.count {
+        let child = stack[last].item.children[stack[last].next]
+        stack[last].next += 1
+        stack.append((child, 0, []))
+        continue
+      }
+      let (item, _, children) = stack.removeLast()
+      guard case .object(var fields) = base(item) else { preconditionFailure() }
+      if let short = shortID(item.id) { fields["shortId"] = .string(short) }
+      fields["children"] = .array(children)
+      if stack.isEmpty { return .object(fields) }
+      stack[stack.count - 1].children.append(.object(fields))
+    }
   }
 
   private static func base(_ item: Item) -> JSONValue {
