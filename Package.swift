@@ -43,6 +43,16 @@ let package = Package(
       path: "Tests/Support/StorageLockProbe"
     ),
 
+    // The fuzz target (scripts/fuzz builds it with libFuzzer); built as usual, it replays the
+    // seed corpus through the same checks for the tests.
+    .executableTarget(
+      name: "taskpaper-fuzz",
+      dependencies: ["TaskManager", "TaskPaperFuzzDriver"],
+      path: "Tests/Fuzz/TaskPaperFuzz"
+    ),
+    // Hands the fuzz build's entry point to libFuzzer (empty in a usual build).
+    .target(name: "TaskPaperFuzzDriver", path: "Tests/Fuzz/TaskPaperFuzzDriver"),
+
     // Release-mode benchmarks: `swift run -c release composable-bench`.
     .executableTarget(
       name: "composable-bench",
@@ -85,7 +95,8 @@ let package = Package(
     .testTarget(name: "DependenciesTests", dependencies: ["Dependencies", "storage-lock-probe"]),
     .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
     .testTarget(name: "ComposableTestingTests", dependencies: ["ComposableTesting"]),
-    .testTarget(name: "TaskManagerTests", dependencies: ["TaskManager", "ComposableTesting"]),
+    // Depends on `taskpaper-fuzz` so a test can replay the fuzzing corpus through it.
+    .testTarget(name: "TaskManagerTests", dependencies: ["TaskManager", "ComposableTesting", "taskpaper-fuzz"]),
     // Depends on the example executables too, so that they are built for the tests that run them.
     .testTarget(
       name: "ExamplesTests",

@@ -1,0 +1,99 @@
+// A fuzz target for the TaskPaper parser and printer and for everything taskman reads from
+// disk: the user's TaskPaper file, the id index, the undo journal and taskman 0.1's file.
+//
+// Built with libFuzzer (`-sanitize=fuzzer,address -DFUZZING`), libFuzzer's `main` drives
+// `LLVMFuzzerTestOneInput`; see `scripts/fuzz`. Built as usual, it is a program that runs the
+// same checks over the files it is given (the seed corpus in `Tests/Fuzz/corpus`), which the test
+// suite does. A failed check stops the process (a crash, for libFuzzer) with the reason.
+
+import Foundation
+import TaskManager
+import TaskPaperFuzzDriver
+
+/// Every check for one input; a failure is fatal, with what went wrong.
+func check(_ bytes: UnsafeBufferPointer<UInt8>) {
+  let data = Data(buffer: bytes)
+
+  // The parser never fails, and printing is stable: parse → print → parse → print.
+  let text = String(decoding: bytes, as: UTF8.self)
+  var next: UInt64 = 0
+  let makeID = { () -> UUID in
+    next += 1
+    return UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, UInt8(truncatingIfNeeded: next >> 56), UInt8(truncatingIfNeeded: next >> 48),
+      UInt8(truncatingIfNeeded: next >> 40), UInt8(truncatingIfNeeded: next >> 32), UInt8(truncatingIfNeeded: next >> 24),
+      UInt8(truncatingIfNeeded: next >> 16), UInt8(truncatingIfNeeded: next >> 8), UInt8(truncatingIfNeeded: next)))
+  }
+  let printed = TaskPaperPrinter.print(TaskPaperParser.parse(text, makeID: makeID))
+  let reprinted = TaskPaperPrinter.print(TaskPaperParser.parse(printed, makeID: makeID))
+  if printed != reprinted {
+    fatalError("printing is not stable: \(String(reflecting: printed)) prints again as \(String(reflecting: reprinted))")
+  }
+
+  // The task file: read with its bytes as the index too (any bytes may be a damaged index);
+  // written back unchanged, it is the very same bytes; read again, the same outline.
+  if let (outline, source) = try? TaskFile.read(data, index: data) {
+    let written = TaskFile.write(outline.items, over: source)
+    if written.file != data {
+      fatalError("an unchanged file was written back differently: \(String(reflecting: text)) → \(String(reflecting: String(decoding: written.file, as: UTF8.self)))")
+    }
+    guard let reread = try? TaskFile.read(written.file, index: written.index) else {
+      fatalError("a written file could not be read back: \(String(reflecting: text))")
+    }
+    if reread.outline != outline {
+      fatalError("a written file reads back as another outline: \(String(reflecting: text))")
+    }
+    // A change to every other item, written and read back: the same items, in the same order.
+    var changed = outline
+    var index = 0
+    for entry in outline.entries() where !entry.item.isBlank {
+      defer { index += 1 }
+      guard index % 2 == 0 else { continue }
+      changed.modifyItem(withID: entry.item.id) { $0.setTag(Tag(name: "fuzz", value: "\(index)")) }
+    }
+    let rewritten = TaskFile.write(changed.items, over: source)
+    guard let changedBack = try? TaskFile.read(rewritten.file, index: rewritten.index) else {
+      fatalError("a changed file could not be read back: \(String(reflecting: text))")
+    }
+    if changedBack.outline.entries().map(\.item.id) != changed.entries().map(\.item.id) {
+      fatalError("a changed file reads back with other items or order: \(String(reflecting: text))")
+    }
+  }
+
+  // The other readers fail cleanly on anything.
+  _ = try? TaskJournal(decoding: data)
+  _ = try? TaskJournal.Entry(decoding: data, description: "fuzz")
+  _ = try? TaskDocument.decode(data)
+}
+
+#if FUZZING
+  @_cdecl("LLVMFuzzerTestOneInput")
+  public func testOneInput(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    check(UnsafeBufferPointer(start: start, count: count))
+    return 0
+  }
+#else
+  /// Runs the checks over every file given, or every file in every directory given.
+  @main
+  enum TaskPaperFuzz {
+    static func main() throws {
+      var count = 0
+      for argument in CommandLine.arguments.dropFirst() {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+          FileHandle.standardError.write(Data("taskpaper-fuzz: no such file: \(argument)\n".utf8))
+          exit(2)
+        }
+        let paths =
+          isDirectory.boolValue
+          ? try FileManager.default.contentsOfDirectory(atPath: argument).sorted().map { argument + "/" + $0 }
+          : [argument]
+        for path in paths {
+          let data = try Data(contentsOf: URL(fileURLWithPath: path))
+          data.withUnsafeBytes { check($0.bindMemory(to: UInt8.self)) }
+          count += 1
+        }
+      }
+      print("checked \(count) inputs")
+    }
+  }
+#endif

@@ -1,0 +1,1 @@
+// The entry point of the fuzz build of taskpaper-fuzz; see TaskPaperFuzzDriver.c.
