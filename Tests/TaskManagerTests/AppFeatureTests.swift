@@ -21,6 +21,7 @@ private func makeStore(tasks: [Item] = [trip]) -> (TestStore<AppFeature.State, A
     AppFeature()
   } withDependencies: {
     $0.uuid = .incrementing
+    $0.date = .constant(Date(timeIntervalSince1970: 1_795_341_600))
     $0.storage = storage
   }
   return (store, storage)
@@ -39,11 +40,12 @@ private func makeStore(tasks: [Item] = [trip]) -> (TestStore<AppFeature.State, A
     await store.send(.outlineEditor(.textChanged(text))) {
       $0.outlineEditor?.text = text
     }
+    // "Book train" is the same line: it keeps its id; "Pack" is new.
     let saved = Item(
       id: trip.id, kind: .task, title: "Plan trip", tags: [tag("summer")],
       children: [
-        Item(id: testID(1), kind: .task, title: "Book train", level: 1),
-        Item(id: testID(2), kind: .task, title: "Pack", level: 1),
+        Item(id: trip.children[0].id, kind: .task, title: "Book train", level: 1),
+        Item(id: testID(0), kind: .task, title: "Pack", level: 1),
       ]
     )
     await store.send(.outlineEditor(.saveButtonTapped)) {
@@ -54,6 +56,8 @@ private func makeStore(tasks: [Item] = [trip]) -> (TestStore<AppFeature.State, A
       $0.taskList.tasks = [saved]
       $0.taskList.journal?.record(entry("edit “Plan trip”", from: [trip], to: [saved]))
     }
+    // Only what changed is recorded: the root's line and the new task.
+    #expect(store.state.taskList.journal?.undoable?.entry?.changes.map(\.id) == [trip.id, testID(0)])
     await store.finish()
     #expect(try TaskFile.load(from: storage, withJournal: false).outline.items == [saved])
   }

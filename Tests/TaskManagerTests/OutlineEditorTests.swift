@@ -34,15 +34,16 @@ struct OutlineEditorTests {
     }
     let text = "-Plan trip @due(2024-11-02)\n\t- Book train @errand\n\t\tSeat 42\n Somewhere warm"
     await store.send(.textChanged(text)) { $0.text = text }
-    // Ids in line order: 0 for the root (which keeps the task's id), then 1, 2, 3.
+    // The root keeps the task's id, "Somewhere warm" its own (its text did not change, only its
+    // indentation); the new lines get ids 0 and 1, in line order.
     let saved = Item(
       id: Self.taskID, kind: .task, title: "Plan trip", tags: [Tag(name: "due", value: "2024-11-02")], level: 0,
       children: [
         Item(
-          id: generated(1), kind: .task, title: "Book train", tags: [Tag(name: "errand")], level: 1,
-          children: [Item(id: generated(2), kind: .note, title: "Seat 42", level: 2)]
+          id: generated(0), kind: .task, title: "Book train", tags: [Tag(name: "errand")], level: 1,
+          children: [Item(id: generated(1), kind: .note, title: "Seat 42", level: 2)]
         ),
-        Item(id: generated(3), kind: .note, title: "Somewhere warm", level: 1),
+        Item(id: Self.task.children[0].id, kind: .note, title: "Somewhere warm", level: 1),
       ]
     )
     await store.send(.saveButtonTapped) {
@@ -62,7 +63,7 @@ struct OutlineEditorTests {
     await store.send(.textChanged(text)) { $0.text = text }
     let saved = Item(
       id: Self.taskID, kind: .task, title: "Plan trip", level: 0,
-      children: [Item(id: generated(2), kind: .note, title: "Details", level: 1)]
+      children: [Item(id: generated(1), kind: .note, title: "Details", level: 1)]
     )
     await store.send(.saveButtonTapped) {
       $0.item = saved
@@ -114,7 +115,7 @@ struct OutlineEditorTests {
     await store.send(.textChanged("- Plan trip\n\t- Book train\n")) { $0.text = "- Plan trip\n\t- Book train\n" }
     let saved = Item(
       id: Self.taskID, kind: .task, title: "Plan trip", level: 1,
-      children: [Item(id: generated(1), kind: .task, title: "Book train", level: 2)]
+      children: [Item(id: generated(0), kind: .task, title: "Book train", level: 2)]
     )
     await store.send(.saveButtonTapped) { $0.item = saved }
     await store.receive(.delegate(.save(saved)))

@@ -91,14 +91,17 @@ struct TagTests {
     leading.removeTags(named: "x")
     #expect(leading.title == "first")
 
+    // In a project's title the last `@x` is followed by the colon (`Home @x @x:`): text.
     var trailing = Item(id: testID(1), kind: .project, title: "Home @x @x", tags: [tag("x"), tag("x")])
     trailing.removeTags(named: "x")
-    #expect(trailing.title == "Home")
+    #expect(trailing.title == "Home @x")
     #expect(trailing.tags.isEmpty)
 
+    // `@x,` is text, not a tag: it stays.
     var glued = Item(id: testID(1), kind: .note, title: "see @x, then", tags: [tag("x")])
     glued.removeTags(named: "x")
-    #expect(glued.title == "see , then")
+    #expect(glued.title == "see @x, then")
+    #expect(glued.tags.isEmpty)
 
     var untouched = parseLine("- mail me@x.com @y")
     untouched.removeTags(named: "x")

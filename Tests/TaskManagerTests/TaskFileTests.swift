@@ -278,7 +278,7 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
   @Test func theIndexRoundTrips() throws {
     let index = try read(handWritten).source.index
     #expect(ItemIndex(decoding: index.encoded()) == index)
-    #expect(index.encoded().count == 16 + 28 * index.ids.count)
+    #expect(index.encoded().count == 16 + 32 * index.ids.count)
   }
 
   @Test func aFileThatIsNotUTF8IsRefusedNamingTheLineAndColumn() throws {

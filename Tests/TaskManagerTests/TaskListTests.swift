@@ -296,7 +296,7 @@ private let errands = Item(
     let (store, _) = makeStore(storage: storage)
 
     await store.send(.load)
-    let loaded = try TaskFile.load(from: storage, withJournal: true)
+    let loaded = try TaskFile.load(from: storage, withJournal: true, now: now)
     await store.receive(.loadResponse(.success(loaded))) {
       $0.tasks = [milk, errands]
       $0.source = loaded.source
@@ -491,7 +491,7 @@ private struct RequireFailure: Error {}
     let edited = "- Buy milk @shopping @done(2026-11-22) @errands\n"
     try storage.save(Data(edited.utf8), TaskFile.documentName)
     await store.send(.load)
-    let loaded = try TaskFile.load(from: storage, withJournal: true)
+    let loaded = try TaskFile.load(from: storage, withJournal: true, now: now)
     await store.receive(.loadResponse(.success(loaded))) {
       $0.tasks[id: milk.id]?.tags.append(tag("errands"))
       $0.source = loaded.source
@@ -521,7 +521,7 @@ private struct RequireFailure: Error {}
     // The @done tag is removed by hand.
     try storage.save(Data("- Buy milk @shopping\n".utf8), TaskFile.documentName)
     await store.send(.load)
-    let loaded = try TaskFile.load(from: storage, withJournal: true)
+    let loaded = try TaskFile.load(from: storage, withJournal: true, now: now)
     await store.receive(.loadResponse(.success(loaded))) {
       $0.tasks = [milk]
       $0.source = loaded.source
@@ -548,10 +548,11 @@ private struct RequireFailure: Error {}
     let reloaded = TestStore(initialState: TaskList.State()) {
       TaskList()
     } withDependencies: {
+      $0.date = .constant(now)
       $0.storage = storage
     }
     await reloaded.send(.load)
-    let expected = try TaskFile.load(from: storage, withJournal: true)
+    let expected = try TaskFile.load(from: storage, withJournal: true, now: now)
     #expect(expected.outline.items == [milk, Item(id: testID(0), kind: .task, title: "Call Bob")])
     #expect(expected.journal?.records.map(\.description) == ["import 1 item"])
     await reloaded.receive(.loadResponse(.success(expected))) {
@@ -575,9 +576,12 @@ private struct RequireFailure: Error {}
 
   @Test func aListLoadedForReadingHasNoJournalAndCannotUndo() async throws {
     let storage = StorageClient.inMemory(documents: [TaskFile.documentName: Data("- Buy milk\n".utf8)])
-    let store = TestStore(initialState: TaskList.State()) { TaskList() } withDependencies: { $0.storage = storage }
+    let store = TestStore(initialState: TaskList.State()) { TaskList() } withDependencies: {
+      $0.date = .constant(now)
+      $0.storage = storage
+    }
     await store.send(.loadForReading)
-    let loaded = try TaskFile.load(from: storage, withJournal: false)
+    let loaded = try TaskFile.load(from: storage, withJournal: false, now: now)
     await store.receive(.loadResponse(.success(loaded))) {
       $0.loadStatus = .loaded
       $0.tasks = IdentifiedArray(uniqueElements: loaded.outline.items)

@@ -9,7 +9,7 @@ struct AddCommandTests {
     #expect(id.count == 4 && id.allSatisfy(\.isHexDigit))
 
     let list = try data.run(["list"])
-    #expect(list.output == "\(id)  Buy milk @shopping @due(2026-12-01)\n")
+    #expect(list.output == "\(id)  - Buy milk @shopping @due(2026-12-01)\n")
     let item = try #require(try data.listed().first)
     #expect(item["shortId"] as? String == id)
     #expect((item["id"] as? String)?.replacingOccurrences(of: "-", with: "").hasPrefix(id) == true)

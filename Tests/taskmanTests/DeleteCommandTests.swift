@@ -41,7 +41,7 @@ struct DeleteCommandTests {
     let (data, milk, bob) = try twoTasks()
     let result = try data.run(["shell"], input: "delete \(milk)\ndelete\ndelete \(bob)\nCancel\nlist\n")
     #expect(result.status == 0)
-    #expect(result.output == "Deleted \(milk)  Buy milk\nKept \(bob)  Call Bob\n\(bob)  Call Bob\n")
+    #expect(result.output == "Deleted \(milk)  Buy milk\nKept \(bob)  Call Bob\n\(bob)  - Call Bob\n")
     #expect(
       result.errors == """
         Are you sure?

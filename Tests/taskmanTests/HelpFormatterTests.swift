@@ -22,7 +22,7 @@ struct HelpFormatterTests {
         EXAMPLES:
           taskman show 3f2a
 
-        Global options (--data-dir, --color, --version): see 'taskman help'.
+        Global options (--file, --data-dir, --color, --version): see 'taskman help'.
 
         """
     )
@@ -33,16 +33,20 @@ struct HelpFormatterTests {
     #expect(
       page.hasPrefix(
         """
-        OVERVIEW: List tasks at any depth with their short ids, titles, tags and
-                  projects.
+        OVERVIEW: Show the outline: projects, tasks and notes under their parents, each
+                  line with its short id.
 
-        Without filters, lists every task that is not done. Filters combine: an item
-        must pass all of them. When nothing matches, prints nothing and exits with
-        status 0.
+        Without filters, shows every item that is not done. With filters, shows the
+        items that pass all of them, each with the items above it for context. With
+        --flat (or --sort, or --json), lists the matching tasks alone, one per line with
+        the project they sit in; --search lists matching notes and projects too. Dates
+        may be written 2026-12-01, today, tomorrow, friday, +3d, +2w or 'next week'.
+        When nothing matches, prints nothing and exits with status 0.
 
         USAGE: taskman list [--tag <name[=value]> ...] [--not-tag <name> ...]
                             [--project <name>] [--search <text>] [--done | --all]
-                            [--due-before <date>] [--overdue] [--json]
+                            [--due-before <date>] [--due-after <date>] [--overdue]
+                            [--flat] [--sort <order>] [--json]
 
         OPTIONS:
           --tag <name[=value]>    Only items with this tag (and this value). Repeat to
@@ -56,7 +60,7 @@ struct HelpFormatterTests {
   @Test func deletesUsageLine() {
     #expect(DeleteCommand.usage == "taskman delete <id> ... [--yes]")
     #expect(HelpCommand.usage == "taskman help [<command>]")
-    #expect(EditCommand.usage == "taskman edit <id> <text> ...")
+    #expect(EditCommand.usage == "taskman edit <id> [<text> ...]")
   }
 
   @Test func everyPageMentionsEveryParameterOfItsCommandAndFitsEightyColumns() {

@@ -44,7 +44,7 @@ struct InvocationTests {
           project: "Errands",
           search: "milk",
           status: .all,
-          dueBefore: try TaskDate.parse("2026-12-31"),
+          dueBefore: try DateArgument(argument: "2026-12-31"),
           overdue: true,
           json: true
         )
@@ -119,7 +119,7 @@ struct InvocationTests {
     #expect(extra?.message == "unexpected argument 'b'")
     #expect(extra?.usage == "taskman show <id> [--json]")
     #expect(parseError(["undo", "a", "b"])?.message == "unexpected arguments 'a' 'b'")
-    #expect(parseError(["edit", "a"])?.message == "missing <text>")
+    #expect(parseError(["note", "a"])?.message == "missing <text>")
     #expect(parseError(["tag"])?.message == "missing <id>")
     #expect(parseError(["done"])?.message == "missing <id>")
   }
@@ -135,7 +135,7 @@ struct InvocationTests {
     )
     #expect(
       parseError(["list", "--due-before", "soon"])?.message
-        == "invalid value 'soon' for --due-before <date>: expected a date like 2026-12-01 or 2026-12-01 14:30"
+        == "invalid value 'soon' for --due-before <date>: expected a date like 2026-12-01, 2026-12-01 14:30, today, tomorrow, friday, +3d, +2w or 'next week'"
     )
   }
 }

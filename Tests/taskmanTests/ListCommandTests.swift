@@ -25,9 +25,38 @@ struct ListCommandTests {
     return data
   }
 
-  @Test func listsOpenTasksAtAnyDepthWithTheirProjects() throws {
+  @Test func showsTheOutlineWithAnIdOnEveryLine() throws {
     let data = try importedDocument()
     let result = try data.run(["list"])
+    #expect(result.status == 0)
+    // The ids are random; the rest is the outline, done items left out.
+    let lines = result.output.split(separator: "\n").map { String($0.drop { $0 != " " }.dropFirst(2)) }
+    #expect(
+      lines == [
+        "Errands:",
+        "  - Buy milk @shopping @due(2026-12-01)",
+        "    - Check the date @today",
+        "  - Pay rent @due(2000-01-01)",
+        "Work:",
+        "  - Call Bob @waiting(Bob)",
+        "- Plan 2999 @due(2999-01-01)",
+      ]
+    )
+    #expect(result.output.split(separator: "\n").allSatisfy { $0.prefix(4).allSatisfy(\.isHexDigit) })
+  }
+
+  @Test func aFilterKeepsTheItemsAboveAMatch() throws {
+    let data = try importedDocument()
+    let result = try data.run(["list", "--tag", "today"])
+    let lines = result.output.split(separator: "\n").map { String($0.drop { $0 != " " }.dropFirst(2)) }
+    #expect(lines == ["Errands:", "  - Buy milk @shopping @due(2026-12-01)", "    - Check the date @today"])
+    let search = try data.run(["list", "--search", "ERRAND"]).output
+    #expect(search.split(separator: "\n").map { String($0.drop { $0 != " " }.dropFirst(2)) } == ["Errands:"])
+  }
+
+  @Test func listsOpenTasksAtAnyDepthWithTheirProjectsWhenFlat() throws {
+    let data = try importedDocument()
+    let result = try data.run(["list", "--flat"])
     #expect(result.status == 0)
     let lines = result.output.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces) }
     #expect(
@@ -47,6 +76,10 @@ struct ListCommandTests {
     #expect(try data.listedTitles(["--tag", "due=2000-01-01"]) == ["Pay rent"])
     #expect(try data.listedTitles(["--tag", "@waiting(Bob)"]) == ["Call Bob"])
     #expect(try data.listedTitles(["--not-tag", "due", "--project", "errands"]) == ["Check the date"])
+    #expect(try data.listedTitles(["--project", "err"]) == ["Buy milk", "Check the date", "Pay rent"], "a prefix, ignoring case")
+    #expect(try data.listedTitles(["--search", "ERRAND"]) == ["Errands"], "a search finds projects and notes too")
+    #expect(try data.listedTitles(["--due-after", "2026-12-01"]) == ["Plan 2999"])
+    #expect(try data.listedTitles(["--due-after", "2026-11-30", "--due-before", "2027-01-01"]) == ["Buy milk"])
     #expect(try data.listedTitles(["--search", "MILK"]) == ["Buy milk"])
     #expect(try data.listedTitles(["--done"]) == ["Ship it"])
     #expect(try data.listedTitles(["--all", "--project", "Work"]) == ["Call Bob", "Ship it"])

@@ -212,8 +212,8 @@ struct CommandDeclarationTests {
   @Test func theCommandsAreTheSpecsInItsOrder() {
     #expect(
       CommandTable.names == [
-        "add", "list", "show", "edit", "done", "undone", "tag", "untag", "delete", "tags", "import", "export", "undo",
-        "redo", "shell", "help",
+        "add", "list", "show", "edit", "done", "undone", "tag", "untag", "delete", "project", "projects", "note", "move",
+        "agenda", "tags", "doctor", "import", "export", "undo", "redo", "shell", "help",
       ]
     )
   }

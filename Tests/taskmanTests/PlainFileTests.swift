@@ -154,7 +154,7 @@ struct PlainFileTests {
     let elsewhere = file.data.path + "/no/data/dir/yet"
     let result = try TaskmanProcess.run(["--file", file.path, "list"], environment: ["TASKMAN_DATA_DIR": elsewhere])
     #expect(result.status == 0, "\(result.errors)")
-    #expect(result.output.hasSuffix("  Buy milk\n"))
+    #expect(result.output.hasSuffix("  - Buy milk\n"))
     #expect(!FileManager.default.fileExists(atPath: file.data.path + "/no"))
   }
 
@@ -355,7 +355,7 @@ struct ReadOnlyFileSystemTests {
       let result = try data.run(command)
       #expect(result.status == 0, "\(command): \(result.errors)")
     }
-    #expect(try data.run(["list"]).output.hasSuffix("  Buy milk\n"))
+    #expect(try data.run(["list"]).output.hasSuffix("  - Buy milk\n"))
     let refused = try data.run(["add", "Call Bob"])
     #expect(refused.status == 3)
     #expect(refused.errors.contains("read-only"), "\(refused.errors)")

@@ -34,6 +34,7 @@ struct TaskJSONTests {
         {
           "items": [
             {
+              "depth": 1,
               "done": false,
               "id": "00000000-0000-0000-0000-000000000002",
               "kind": "task",
@@ -53,6 +54,7 @@ struct TaskJSONTests {
               "title": "Buy milk"
             },
             {
+              "depth": 0,
               "done": true,
               "id": "00000000-0000-0000-0000-000000000004",
               "kind": "task",

@@ -12,8 +12,11 @@ import Foundation
 ///   `Only the first converted type model is saved. You may need to change indentation to keep them under the proper project.`
 ///
 /// A save keeps the edited task's id and its level in the outline (the children move with
-/// it); every other item gets a new id from the `uuid` dependency. The parent hears
-/// `delegate(.save(item))` and puts the item in place of the one with the same id.
+/// it). Every other line keeps the id of the line it was when the text was opened, when it is
+/// recognised (unchanged, moved, re-indented, or with only its tags changed; see how the task
+/// file matches lines); a line that is new, or whose text changed, gets a new id from the
+/// `uuid` dependency. The parent hears `delegate(.save(item))` and puts the item in place of the
+/// one with the same id.
 ///
 /// ```swift
 /// // In a parent reducer:
@@ -76,7 +79,7 @@ public struct OutlineEditor: Reducer {
       return .none
 
     case .saveButtonTapped:
-      let outline = TaskPaperParser.parse(state.text) { uuid() }
+      let outline = Self.parse(state.text, keepingIDsOf: state.item) { uuid() }
       // Blank lines around the task are not items the user meant to save.
       let roots = outline.items.filter { !$0.isBlank }
       guard let root = roots.first else {
@@ -97,6 +100,40 @@ public struct OutlineEditor: Reducer {
     case .delegate:
       return .none
     }
+  }
+
+  /// Parses `text`, giving each line the id of the line of `original` (as the editor opened
+  /// it) it is recognised as, else one from `makeID`. The first non-blank top-level line is
+  /// `original` itself.
+  static func parse(_ text: String, keepingIDsOf original: Item, makeID: () -> UUID) -> Outline {
+    func lines(_ text: String) -> (lines: TaskPaperParser.Lines, keys: [LineKey]) {
+      text.withUTF8Bytes { bytes in
+        let lines = TaskPaperParser.scanLines(bytes)
+        let keys = lines.items.indices.map { LineKey(bytes, start: lines.spans[$0].start, end: lines.spans[$0].contentEnd, item: lines.items[$0]) }
+        return (lines, keys)
+      }
+    }
+    var originalIDs: [UUID] = []
+    original.forEachInSubtree { originalIDs.append($0.id) }
+    let opened = lines(TaskPaperPrinter.print(original.shiftingLevels(by: -original.level)))
+    var edited = lines(text)
+    // The printer writes one line per item, in document order.
+    guard opened.keys.count == originalIDs.count else {
+      for index in edited.lines.items.indices { edited.lines.items[index].id = makeID() }
+      return Outline(items: TaskPaperParser.assemble(&edited.lines))
+    }
+    let matches = LineMatcher.match(old: opened.keys, new: edited.keys)
+    let root = edited.lines.items.indices.first { edited.lines.parents[$0] < 0 && !edited.lines.items[$0].isBlank }
+    for index in edited.lines.items.indices {
+      if index == root {
+        edited.lines.items[index].id = original.id
+      } else if matches[index] >= 0, originalIDs[matches[index]] != original.id {
+        edited.lines.items[index].id = originalIDs[matches[index]]
+      } else {
+        edited.lines.items[index].id = makeID()
+      }
+    }
+    return Outline(items: TaskPaperParser.assemble(&edited.lines))
   }
 }
 

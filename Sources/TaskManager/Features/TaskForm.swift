@@ -32,6 +32,9 @@ public struct TaskForm: Reducer {
     public var text: String
     /// Why the last save was refused, until the next save.
     public var errorMessage: String?
+    /// Where a new task goes in the outline (adding only): the end of the list, inside an
+    /// item, or in a project.
+    public var position: OutlinePosition
 
     /// The task's id: a form is the same presentation for as long as it edits the same task.
     public var id: UUID { task.id }
@@ -45,8 +48,8 @@ public struct TaskForm: Reducer {
     }
 
     /// A form that adds a new task with id `id`, starting from empty text.
-    public static func add(id: UUID) -> Self {
-      State(mode: .add, task: Item(id: id, kind: .task, title: ""), text: "")
+    public static func add(id: UUID, at position: OutlinePosition = .top) -> Self {
+      State(mode: .add, task: Item(id: id, kind: .task, title: ""), text: "", position: position)
     }
 
     /// A form that edits `task`, starting from its TaskPaper line.
@@ -55,11 +58,12 @@ public struct TaskForm: Reducer {
     }
 
     /// Creates a form; prefer ``add(id:)`` and ``edit(_:)``.
-    public init(mode: Mode, task: Item, text: String, errorMessage: String? = nil) {
+    public init(mode: Mode, task: Item, text: String, errorMessage: String? = nil, position: OutlinePosition = .top) {
       self.mode = mode
       self.task = task
       self.text = text
       self.errorMessage = errorMessage
+      self.position = position
     }
   }
 

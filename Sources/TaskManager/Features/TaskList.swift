@@ -101,8 +101,17 @@ public struct TaskList: Reducer {
     /// The entry of a journal record that ``undo`` or ``redo`` needed, read from storage; the
     /// step is then taken.
     case journalEntryLoaded(serial: Int, Result<TaskJournal.Entry, TaskStorageError>, TaskJournal.Direction)
-    /// Opens the form for a new task.
+    /// Opens the form for a new task, at the end of the list.
     case addButtonTapped
+    /// Opens the form for a new task at `position`: inside an item, in a project (created if
+    /// missing), before or after an item.
+    case addTaskTapped(at: OutlinePosition)
+    /// Adds a project titled with the text, at the end of the list, unless one has that title.
+    case addProject(String)
+    /// Adds the text as a note at the end of an item's children.
+    case addNote(String, to: UUID)
+    /// Moves an item, with everything under it, to a position.
+    case move(UUID, to: OutlinePosition)
     /// Opens the form on `task`.
     case editTask(Item)
     /// Asks whether to delete `task` and its children.
@@ -189,9 +198,11 @@ public struct TaskList: Reducer {
       switch action {
       case .load, .loadForReading:
         let withJournal = action == .load
-        return .run { [storage] send in
+        return .run { [storage, now = date.now] send in
           await send(
-            .loadResponse(Result { () throws(TaskStorageError) in try TaskFile.load(from: storage, withJournal: withJournal) })
+            .loadResponse(
+              Result { () throws(TaskStorageError) in try TaskFile.load(from: storage, withJournal: withJournal, now: now) }
+            )
           )
         }
 
@@ -226,6 +237,41 @@ public struct TaskList: Reducer {
         state.destination = .addTask(.add(id: uuid()))
         return .none
 
+      case let .addTaskTapped(position):
+        state.destination = .addTask(.add(id: uuid(), at: position))
+        return .none
+
+      case let .addProject(name):
+        let title = OutlinePosition.projectTitle(name)
+        let line = TaskPaperParser.parse(title + ":", makeID: { UUID() }).items
+        guard line.count == 1, line[0].kind == .project, line[0].title == title, line[0].tags.isEmpty else {
+          state.errorMessage = OutlineError.invalidProjectName(name).description
+          return .none
+        }
+        if let existing = state.outline.project(named: title) {
+          state.errorMessage = "There is already a project “\(existing.title)”."
+          return .none
+        }
+        let project = Item(id: uuid(), kind: .project, title: title)
+        return change(&state, "add project \(quoted(title))") { tasks in tasks.append(project) }
+
+      case let .addNote(text, id):
+        let lines = TaskPaperParser.parse(text, makeID: { UUID() }).items
+        guard !text.contains(where: \.isNewline), lines.count == 1, lines[0].kind == .note, !lines[0].isBlank else {
+          state.errorMessage = "Unable to convert \(text) into a note. \(Self.noteAdvice(text))"
+          return .none
+        }
+        var note = lines[0].resolvingRelativeDates(today: today)
+        note.id = uuid()
+        return change(&state, "note on \(state.titles(of: [id]))") { tasks throws(OutlineError) in
+          try tasks.insert(note, at: .inside(id), newProjectID: uuid())
+        }
+
+      case let .move(id, position):
+        return change(&state, "move \(state.titles(of: [id]))") { tasks throws(OutlineError) in
+          try tasks.move(id, to: position, newProjectID: uuid())
+        }
+
       case let .editTask(task):
         state.destination = .editTask(.edit(task))
         return .none
@@ -235,10 +281,10 @@ public struct TaskList: Reducer {
         return .none
 
       case let .markDone(ids):
-        let today = TaskDate.Point(date.now, in: timeZone, includingTime: false)
+        let day = today
         return change(&state, "done \(state.titles(of: ids))") { tasks in
           for id in ids {
-            _ = tasks.modifyItem(withID: id) { $0.setTag(Tag(name: "done", value: today.description)) }
+            _ = tasks.modifyItem(withID: id) { $0.setTag(Tag(name: "done", value: day.description)) }
           }
         }
 
@@ -253,7 +299,13 @@ public struct TaskList: Reducer {
         var tags: [Tag] = []
         for text in texts {
           do throws(TaskPaperError) {
-            tags.append(try TaskPaperParser.parseTag(text))
+            var tag = try TaskPaperParser.parseTag(text)
+            if TaskDate.tagNames.contains(tag.name), let value = tag.value, (try? TaskDate.parse(value)) == nil,
+              let resolved = try? TaskDate.resolve(value, today: today)
+            {
+              tag = Tag(name: tag.name, date: resolved)
+            }
+            tags.append(tag)
           } catch {
             state.errorMessage = error.description
             return .none
@@ -301,11 +353,14 @@ public struct TaskList: Reducer {
         return .none
 
       case let .destination(.presented(.addTask(.delegate(.saveTask(task))))):
-        return change(&state, "add \(quoted(task.title))") { tasks in
-          tasks.append(task)
+        guard case let .addTask(form)? = state.destination else { return .none }
+        let task = task.resolvingRelativeDates(today: today)
+        return change(&state, "add \(quoted(task.title))") { tasks throws(OutlineError) in
+          try tasks.insert(task, at: form.position, newProjectID: uuid())
         }
 
       case let .destination(.presented(.editTask(.delegate(.saveTask(task))))):
+        let task = task.resolvingRelativeDates(today: today)
         return change(&state, "edit \(quoted(task.title))") { tasks in
           _ = tasks.modifyItem(withID: task.id) { $0 = task }
         }
@@ -347,24 +402,45 @@ public struct TaskList: Reducer {
   }
 
   /// Applies `body` to the tasks, records the change in the journal as `description`, and
-  /// saves the list; or refuses when the list failed to load.
+  /// saves the list; or refuses when the list failed to load, or `body` throws (its error is the
+  /// list's message, and nothing changes).
   private func change(
     _ state: inout State,
     _ description: String,
-    _ body: (inout IdentifiedArrayOf<Item>) -> Void
+    _ body: (inout IdentifiedArrayOf<Item>) throws(OutlineError) -> Void
   ) -> Effect<Action> {
     if case let .failed(message) = state.loadStatus {
       state.errorMessage = "The task list was not changed, because it could not be loaded: \(message.description)"
       return .none
     }
-    state.errorMessage = nil
     let before = state.tasks.elements
-    body(&state.tasks)
+    do {
+      try body(&state.tasks)
+    } catch {
+      state.tasks = IdentifiedArray(uniqueElements: before)
+      state.errorMessage = error.description
+      return .none
+    }
+    state.errorMessage = nil
     let entry = TaskJournal.Entry(description, from: before, to: state.tasks.elements, source: state.source)
     guard !entry.isEmpty else { return .none }
     state.journal?.record(entry)
     guard state.loadStatus == .loaded else { return .none }
     return save(state, adding: entry)
+  }
+
+  /// Today, by the `date` and `timeZone` dependencies.
+  private var today: TaskDate.Day {
+    TaskDate.Point(date.now, in: timeZone, includingTime: false).day
+  }
+
+  /// Why a line is no note, and what to do instead.
+  static func noteAdvice(_ text: String) -> String {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if trimmed.isEmpty { return "A note needs some text." }
+    if trimmed.hasPrefix("-") { return "A line starting with - is a task: add it with taskman add --under <id>." }
+    if trimmed.hasSuffix(":") { return "A line ending with : is a project; end it otherwise, say with a full stop." }
+    return "A note is one line of text."
   }
 
   /// Undoes or redoes the next change of the journal and saves the list.
@@ -413,8 +489,8 @@ public struct TaskList: Reducer {
   /// one. The journal in state holds every entry since the load, so a superseded save loses
   /// none.
   private func save(_ state: State, adding entry: TaskJournal.Entry?, restoring: [UUID: String] = [:]) -> Effect<Action> {
-    .run { [storage, items = state.tasks.elements, source = state.source, journal = state.journal] send in
-      let written = TaskFile.write(items, over: source, restoring: restoring)
+    .run { [storage, items = state.tasks.elements, source = state.source, journal = state.journal, now = date.now] send in
+      let written = TaskFile.write(items, over: source, restoring: restoring, now: now)
       let failure: String? = await MainActor.run {
         guard !Task.isCancelled else { return nil }
         do {
@@ -514,6 +590,20 @@ extension CasePath where Root == TaskList.Destination.Action {
 }
 
 extension IdentifiedArray where ID == UUID, Element == Item {
+  /// Adds `item` at `position`; see ``Outline/insert(_:at:newProjectID:)``.
+  mutating func insert(_ item: Item, at position: OutlinePosition, newProjectID: @autoclosure () -> UUID) throws(OutlineError) {
+    var outline = Outline(items: elements)
+    try outline.insert(item, at: position, newProjectID: newProjectID())
+    self = IdentifiedArray(uniqueElements: outline.items)
+  }
+
+  /// Moves the item with `id` to `position`; see ``Outline/move(_:to:newProjectID:)``.
+  mutating func move(_ id: UUID, to position: OutlinePosition, newProjectID: @autoclosure () -> UUID) throws(OutlineError) {
+    var outline = Outline(items: elements)
+    try outline.move(id, to: position, newProjectID: newProjectID())
+    self = IdentifiedArray(uniqueElements: outline.items)
+  }
+
   /// Applies `body` to the item with `id` at any depth; false when there is none.
   @discardableResult
   mutating func modifyItem(withID id: UUID, _ body: (inout Item) -> Void) -> Bool {

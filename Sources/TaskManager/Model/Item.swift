@@ -130,7 +130,12 @@ extension Item {
   /// Moves the item's level and its non-blank descendants' levels by `delta`, when it moves to
   /// another depth; blank lines keep theirs, which is their own indentation rather than a
   /// place in the tree. A level never goes below 0.
-  mutating func shiftLevels(by delta: Int) {
+  ///
+  /// ```swift
+  /// var project = outline.items[0]  // level 0, its tasks at 1
+  /// project.shiftLevels(by: 1)  // level 1, its tasks at 2
+  /// ```
+  public mutating func shiftLevels(by delta: Int) {
     guard delta != 0 else { return }
     if !isBlank { level = max(0, level + delta) }
     for index in children.indices { children[index].shiftLevels(by: delta) }

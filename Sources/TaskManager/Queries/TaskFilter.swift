@@ -22,8 +22,9 @@ public struct TaskFilter: Hashable, Sendable {
   public var kinds: Set<Item.Kind>
   /// Tag conditions, all of which must hold.
   public var tags: [TagCondition]
-  /// A project name: the item must sit inside a project of that name, at any depth above it.
-  /// Case is ignored, as are surrounding whitespace and a trailing `:` (`"errands:"` is `Errands`).
+  /// A project name: the item must sit inside a project whose title starts with it, at any depth
+  /// above it. Case is ignored, as are surrounding whitespace and a trailing `:` (`"err"` finds
+  /// `Errands`).
   public var project: String?
   /// Text the item's title, or one of its tags' names or values, must contain, ignoring case.
   /// Empty text matches everything.
@@ -32,6 +33,8 @@ public struct TaskFilter: Hashable, Sendable {
   public var status: Status
   /// A moment the item's deadline must be before (see ``deadline(of:)``).
   public var dueBefore: TaskDate.Point?
+  /// A moment the item's deadline must be after.
+  public var dueAfter: TaskDate.Point?
   /// A day on which the item must be overdue: its deadline is on an earlier day.
   public var overdueAsOf: TaskDate.Day?
 
@@ -53,6 +56,7 @@ public struct TaskFilter: Hashable, Sendable {
     searchText: String? = nil,
     status: Status = .notDone,
     dueBefore: TaskDate.Point? = nil,
+    dueAfter: TaskDate.Point? = nil,
     overdueAsOf: TaskDate.Day? = nil
   ) {
     self.kinds = kinds
@@ -61,6 +65,7 @@ public struct TaskFilter: Hashable, Sendable {
     self.searchText = searchText
     self.status = status
     self.dueBefore = dueBefore
+    self.dueAfter = dueAfter
     self.overdueAsOf = overdueAsOf
   }
 
@@ -219,7 +224,7 @@ private struct Matcher {
 
   func isWantedProject(title: String) -> Bool {
     guard let project else { return false }
-    return title.lowercased() == project
+    return title.lowercased().hasPrefix(project)
   }
 
   func matches(_ item: Item, insideProject: Bool) -> Bool {
@@ -237,6 +242,9 @@ private struct Matcher {
     if project != nil, !insideProject { return false }
     if let dueBefore {
       guard let deadline = TaskFilter.deadline(of: item), deadline < dueBefore else { return false }
+    }
+    if let dueAfter = filter.dueAfter {
+      guard let deadline = TaskFilter.deadline(of: item), deadline > dueAfter else { return false }
     }
     if let search {
       guard search.isFound(in: item.title) || item.tags.contains(where: { tag in

@@ -4,13 +4,13 @@ import Foundation
 /// in document order, with the line's ``LineKey`` so that the ids can be given back to the
 /// right lines after the file was edited elsewhere.
 ///
-/// Stored as `tasks.ids`, a small binary document (28 bytes a line):
+/// Stored as `tasks.ids`, a small binary document (32 bytes a line):
 ///
 /// | bytes | what |
 /// | --- | --- |
 /// | 8 | `TMIDS` and the version: `54 4D 49 44 53 00 00 01` |
 /// | 8 | the number of lines, little-endian |
-/// | 28 each | the id's 16 bytes, the text hash (8 bytes, little-endian), the title hash (4 bytes) |
+/// | 32 each | the id's 16 bytes, the text hash (8 bytes, little-endian), the title hash (4 bytes), when taskman first saw the line (4 bytes: seconds since 1970, 0 unknown) |
 ///
 /// An index that is missing, damaged or of another version is ignored: every line then gets the
 /// id ``derivedID(key:occurrence:)`` gives it, the same every time, so ids stay stable even for
@@ -18,13 +18,16 @@ import Foundation
 struct ItemIndex: Equatable, Sendable {
   var ids: [UUID]
   var keys: [LineKey]
+  /// When taskman first saw each line, in seconds since 1970; 0 when unknown.
+  var created: [UInt32]
 
   static let magic: [UInt8] = [0x54, 0x4D, 0x49, 0x44, 0x53, 0x00, 0x00, 0x01]
-  static let recordSize = 28
+  static let recordSize = 32
 
-  init(ids: [UUID] = [], keys: [LineKey] = []) {
+  init(ids: [UUID] = [], keys: [LineKey] = [], created: [UInt32]? = nil) {
     self.ids = ids
     self.keys = keys
+    self.created = created ?? [UInt32](repeating: 0, count: ids.count)
   }
 
   /// The stored form.
@@ -36,6 +39,7 @@ struct ItemIndex: Equatable, Sendable {
       withUnsafeBytes(of: ids[index].uuid) { data.append(contentsOf: $0) }
       withUnsafeBytes(of: keys[index].content.littleEndian) { data.append(contentsOf: $0) }
       withUnsafeBytes(of: keys[index].title.littleEndian) { data.append(contentsOf: $0) }
+      withUnsafeBytes(of: created[index].littleEndian) { data.append(contentsOf: $0) }
     }
     return data
   }
@@ -48,8 +52,10 @@ struct ItemIndex: Equatable, Sendable {
       guard count <= UInt64(raw.count), 16 + Int(count) * Self.recordSize == raw.count else { return nil }
       var ids: [UUID] = []
       var keys: [LineKey] = []
+      var created: [UInt32] = []
       ids.reserveCapacity(Int(count))
       keys.reserveCapacity(Int(count))
+      created.reserveCapacity(Int(count))
       var offset = 16
       for _ in 0..<Int(count) {
         ids.append(UUID(uuid: raw.loadUnaligned(fromByteOffset: offset, as: uuid_t.self)))
@@ -59,9 +65,10 @@ struct ItemIndex: Equatable, Sendable {
             title: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt32.self))
           )
         )
+        created.append(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 28, as: UInt32.self)))
         offset += Self.recordSize
       }
-      return ItemIndex(ids: ids, keys: keys)
+      return ItemIndex(ids: ids, keys: keys, created: created)
     }
     guard let decoded else { return nil }
     self = decoded
@@ -71,7 +78,16 @@ struct ItemIndex: Equatable, Sendable {
   /// matched line keeps its id (see ``LineMatcher``); any other gets a derived one. Every id
   /// returned is different.
   func ids(for keys: [LineKey]) -> [UUID] {
+    index(for: keys, now: 0).ids
+  }
+
+  /// The index of lines with `keys`, given this index of an earlier version of the file: a
+  /// matched line keeps its id and when it was first seen (see ``LineMatcher``); any other gets
+  /// a derived id, first seen `now`. Every id is different.
+  func index(for keys: [LineKey], now: UInt32) -> ItemIndex {
     let matches = LineMatcher.match(old: self.keys, new: keys)
+    var created = [UInt32](repeating: now, count: keys.count)
+    for index in keys.indices where matches[index] >= 0 { created[index] = self.created[matches[index]] }
     var used = IDSet(capacity: keys.count)
     var result = [UUID](repeating: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), count: keys.count)
     var unmatched: [Int] = []
@@ -83,7 +99,7 @@ struct ItemIndex: Equatable, Sendable {
         unmatched.append(index)
       }
     }
-    guard !unmatched.isEmpty else { return result }
+    guard !unmatched.isEmpty else { return ItemIndex(ids: result, keys: keys, created: created) }
     var occurrences: [UInt64: Int] = [:]
     for index in unmatched {
       let key = Self.derivationKey(keys[index])
@@ -96,7 +112,7 @@ struct ItemIndex: Equatable, Sendable {
       occurrences[key] = occurrence + 1
       result[index] = id
     }
-    return result
+    return ItemIndex(ids: result, keys: keys, created: created)
   }
 
   /// What a derived id is a function of: the kind and title of a line that has a title (so a

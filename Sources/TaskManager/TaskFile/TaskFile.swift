@@ -32,11 +32,15 @@ public enum TaskFile {
   public static let journalName = "tasks.journal"
 
   /// Reads TaskPaper text, giving each line the id `index` (the stored ``indexName``, if any)
-  /// has for it.
+  /// has for it; a line seen for the first time is recorded as first seen `now`.
   ///
   /// - Throws: ``TaskDocumentError`` (``TaskDocumentError/Problem/invalidUTF8(byte:column:)``)
   ///   naming the first line that is not UTF-8; nothing else makes a file unreadable.
-  public static func read(_ data: Data, index: Data?) throws(TaskDocumentError) -> (outline: Outline, source: TaskPaperSource) {
+  public static func read(
+    _ data: Data,
+    index: Data?,
+    now: Date? = nil
+  ) throws(TaskDocumentError) -> (outline: Outline, source: TaskPaperSource) {
     let bytes = [UInt8](data)
     let bodyStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     let result: Result<(Outline, TaskPaperSource), TaskDocumentError> = bytes.withUnsafeBufferPointer { whole in
@@ -49,10 +53,13 @@ public enum TaskFile {
         keys.append(LineKey(body, start: lines.spans[line].start, end: lines.spans[line].contentEnd, item: lines.items[line]))
       }
       let stored = index.flatMap(ItemIndex.init(decoding:)) ?? ItemIndex()
-      let ids = stored.ids(for: keys)
-      for line in lines.items.indices { lines.items[line].id = ids[line] }
+      let matched = stored.index(for: keys, now: TaskPaperSource.seconds(now))
+      for line in lines.items.indices { lines.items[line].id = matched.ids[line] }
       let source = TaskPaperSource(
-        storage: .init(bytes: bytes, bodyStart: bodyStart, items: lines.items, parents: lines.parents, spans: lines.spans, keys: keys)
+        storage: .init(
+          bytes: bytes, bodyStart: bodyStart, items: lines.items, parents: lines.parents, spans: lines.spans, keys: keys,
+          created: matched.created
+        )
       )
       return .success((Outline(items: TaskPaperParser.assembled(lines)), source))
     }
@@ -72,13 +79,15 @@ public enum TaskFile {
   ///
   /// Only the lines of items that changed are written anew; every other byte of `source` is
   /// kept (see ``TaskPaperWriter``). `restoring` gives the text to write for some items (the
-  /// lines an undo puts back), used when it still reads as the item.
+  /// lines an undo puts back), used when it still reads as the item. New lines are recorded as
+  /// first seen `now`.
   public static func write(
     _ items: [Item],
     over source: TaskPaperSource,
-    restoring: [UUID: String] = [:]
+    restoring: [UUID: String] = [:],
+    now: Date? = nil
   ) -> Written {
-    let (bytes, index) = TaskPaperWriter.write(items, over: source, restoring: restoring)
+    let (bytes, index) = TaskPaperWriter.write(items, over: source, restoring: restoring, now: TaskPaperSource.seconds(now))
     return Written(file: Data(bytes), index: index.encoded())
   }
 
@@ -92,14 +101,14 @@ public enum TaskFile {
   ///
   /// - Throws: ``TaskStorageError/storage(_:)`` when the file cannot be read,
   ///   ``TaskStorageError/damaged(document:_:)`` when it is not UTF-8.
-  public static func load(from storage: StorageClient, withJournal: Bool) throws(TaskStorageError) -> StoredTaskList {
+  public static func load(from storage: StorageClient, withJournal: Bool, now: Date? = nil) throws(TaskStorageError) -> StoredTaskList {
     let data: Data?
     do { data = try storage.load(documentName) } catch { throw .storage(error) }
     var stored = StoredTaskList()
     if let data {
       let index = try? storage.load(indexName)
       do {
-        (stored.outline, stored.source) = try read(data, index: index ?? nil)
+        (stored.outline, stored.source) = try read(data, index: index ?? nil, now: now)
       } catch {
         throw .damaged(document: documentName, error)
       }
@@ -173,6 +182,14 @@ public enum TaskFile {
     } catch {
       throw .storage(error)
     }
+  }
+
+  /// Whether the stored id index `index` describes exactly the text `source` holds: false when
+  /// the file was edited elsewhere since taskman last wrote it (ids were matched again), nil
+  /// when there is no readable index.
+  public static func indexIsCurrent(_ index: Data?, for source: TaskPaperSource) -> Bool? {
+    guard let index, let stored = ItemIndex(decoding: index) else { return nil }
+    return stored.keys == source.storage.keys && stored.ids == source.ids
   }
 
   /// The first line of `bytes` that is not valid UTF-8, as an error.

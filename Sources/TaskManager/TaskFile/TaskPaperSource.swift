@@ -26,14 +26,20 @@ public struct TaskPaperSource: Equatable, Sendable, CustomDumpStringConvertible 
     let spans: [TaskPaperParser.Span]
     /// Each line's key, for the id index.
     let keys: [LineKey]
+    /// When taskman first saw each line, in seconds since 1970; 0 when unknown.
+    let created: [UInt32]
 
-    init(bytes: [UInt8], bodyStart: Int, items: [Item], parents: [Int], spans: [TaskPaperParser.Span], keys: [LineKey]) {
+    init(
+      bytes: [UInt8], bodyStart: Int, items: [Item], parents: [Int], spans: [TaskPaperParser.Span], keys: [LineKey],
+      created: [UInt32]
+    ) {
       self.bytes = bytes
       self.bodyStart = bodyStart
       self.items = items
       self.parents = parents
       self.spans = spans
       self.keys = keys
+      self.created = created
     }
   }
 
@@ -45,7 +51,7 @@ public struct TaskPaperSource: Equatable, Sendable, CustomDumpStringConvertible 
 
   /// No text at all: a file that does not exist yet.
   public static let empty = TaskPaperSource(
-    storage: Storage(bytes: [], bodyStart: 0, items: [], parents: [], spans: [], keys: [])
+    storage: Storage(bytes: [], bodyStart: 0, items: [], parents: [], spans: [], keys: [], created: [])
   )
 
   /// The text, as read.
@@ -61,7 +67,24 @@ public struct TaskPaperSource: Equatable, Sendable, CustomDumpStringConvertible 
   public var lineCount: Int { storage.items.count }
 
   /// The id index of this text.
-  var index: ItemIndex { ItemIndex(ids: ids, keys: storage.keys) }
+  var index: ItemIndex { ItemIndex(ids: ids, keys: storage.keys, created: storage.created) }
+
+  /// When `taskman` first saw each item (added it, or first read its line), by id; items seen
+  /// before taskman kept track of it have none.
+  public func firstSeenDates() -> [UUID: Date] {
+    var dates: [UUID: Date] = [:]
+    dates.reserveCapacity(storage.items.count)
+    for (item, created) in zip(storage.items, storage.created) where created > 0 {
+      dates[item.id] = Date(timeIntervalSince1970: TimeInterval(created))
+    }
+    return dates
+  }
+
+  /// `date` as the index stores it: whole seconds since 1970, 0 for none.
+  static func seconds(_ date: Date?) -> UInt32 {
+    guard let date else { return 0 }
+    return UInt32(clamping: Int64(max(1, date.timeIntervalSince1970)))
+  }
 
   /// The line's text without indentation and line break, exactly as in the file.
   func content(ofLine line: Int) -> ArraySlice<UInt8> {

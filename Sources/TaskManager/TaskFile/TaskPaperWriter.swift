@@ -19,9 +19,12 @@ import Foundation
 struct TaskPaperWriter {
   private let source: TaskPaperSource
   private let restoring: [UUID: String]
+  /// When a new line is first seen, for the index.
+  private let now: UInt32
   private var output: [UInt8] = []
   private var ids: [UUID] = []
   private var keys: [LineKey] = []
+  private var created: [UInt32] = []
   /// The line of `source` expected next, so that an unchanged order needs no lookups.
   private var cursor = 0
   private var lineOfID: [UUID: Int]?
@@ -31,23 +34,25 @@ struct TaskPaperWriter {
   private var lastLineBreakStart = 0
   private var scratch: [TagSyntax.Match] = []
 
-  init(source: TaskPaperSource, restoring: [UUID: String]) {
+  init(source: TaskPaperSource, restoring: [UUID: String], now: UInt32) {
     self.source = source
     self.restoring = restoring
+    self.now = now
   }
 
   /// The text of `items` over the source, and the id index of that text.
   static func write(
     _ items: [Item],
     over source: TaskPaperSource,
-    restoring: [UUID: String] = [:]
+    restoring: [UUID: String] = [:],
+    now: UInt32 = 0
   ) -> (bytes: [UInt8], index: ItemIndex) {
-    var writer = TaskPaperWriter(source: source, restoring: restoring)
+    var writer = TaskPaperWriter(source: source, restoring: restoring, now: now)
     writer.output.reserveCapacity(source.storage.bytes.count + 256)
     writer.output.append(contentsOf: source.storage.bytes[..<source.storage.bodyStart])
     writer.writeTree(items)
     writer.finish()
-    return (writer.output, ItemIndex(ids: writer.ids, keys: writer.keys))
+    return (writer.output, ItemIndex(ids: writer.ids, keys: writer.keys, created: writer.created))
   }
 
   // MARK: - The tree
@@ -192,6 +197,7 @@ struct TaskPaperWriter {
       keys.append(lineKey(from: contentStart, to: contentEnd, indentation: indentation.count))
     }
     ids.append(item.id)
+    created.append(line.map { source.storage.created[$0] } ?? now)
     lastLineBreakStart = output.count
     if let line, !source.lineBreak(ofLine: line).isEmpty {
       output.append(contentsOf: source.lineBreak(ofLine: line))

@@ -43,7 +43,7 @@ extension Item {
     guard title.utf8.contains(ASCII.at) else { return }
     let removals: [Range<Int>] = title.withUTF8Bytes { bytes in
       var matches: [TagSyntax.Match] = []
-      TagSyntax.scan(bytes, from: 0, to: bytes.count, into: &matches)
+      TagSyntax.scanTitle(bytes, from: 0, to: bytes.count, followedByColon: kind == .project, into: &matches)
       var ranges: [Range<Int>] = []
       for match in matches where TagSyntax.string(bytes, match.start + 1..<match.nameEnd) == name {
         var start = match.start
@@ -73,7 +73,7 @@ extension Item {
     guard title.utf8.contains(ASCII.at) else { return nil }
     return title.withUTF8Bytes { bytes in
       var matches: [TagSyntax.Match] = []
-      TagSyntax.scan(bytes, from: 0, to: bytes.count, into: &matches)
+      TagSyntax.scanTitle(bytes, from: 0, to: bytes.count, followedByColon: kind == .project, into: &matches)
       return matches.first { TagSyntax.string(bytes, $0.start + 1..<$0.nameEnd) == name }
     }
   }

@@ -118,14 +118,18 @@ public enum TaskPaperPrinter {
 
     // The title interacts with the tags printed after it (it ends with a tag, or opens a value
     // that a trailing tag's `)` would close). Items read by the parser never do, but hand-built
-    // ones can; printing what this line reads back as gives its canonical form, because
-    // printing a parsed line is idempotent.
-    let reread: Item = output.withUnsafeBufferPointer { bytes in
-      let line = TaskPaperParser.parseLine(bytes, lineStart, bytes.count, asTask: false, matches: &scratch)
-      return TaskPaperParser.makeItem(bytes, line, scratch, id: item.id)
+    // ones can; the line printed is then what it reads back as, printed again until printing
+    // what it reads as gives the same line (once or twice), so that printing is idempotent.
+    for _ in 0..<4 {
+      let reread: Item = output.withUnsafeBufferPointer { bytes in
+        let line = TaskPaperParser.parseLine(bytes, lineStart, bytes.count, asTask: false, matches: &scratch)
+        return TaskPaperParser.makeItem(bytes, line, scratch, id: item.id)
+      }
+      let previous = Array(output[lineStart...])
+      output.removeSubrange(lineStart...)
+      _ = appendCandidateLine(reread, to: &output, scratch: &scratch)
+      if output[lineStart...].elementsEqual(previous) { return }
     }
-    output.removeSubrange(lineStart...)
-    _ = appendCandidateLine(reread, to: &output, scratch: &scratch)
   }
 
   /// Writes the line as the item says, which is canonical for every item the parser produces.
@@ -202,10 +206,13 @@ public enum TaskPaperPrinter {
     var inlineTags: [Tag?] = []
     var endsWithTag = false
     var hasUnclosedValue = false
-    if output[printedTitle].contains(ASCII.at) {
+    let titleHasAt = output[printedTitle].contains(ASCII.at)
+    if titleHasAt {
       inlineTags = output.withUnsafeBufferPointer { bytes in
         scratch.removeAll(keepingCapacity: true)
-        TagSyntax.scan(bytes, from: printedTitle.lowerBound, to: printedTitle.upperBound, into: &scratch)
+        TagSyntax.scanTitle(
+          bytes, from: printedTitle.lowerBound, to: printedTitle.upperBound, followedByColon: !titleIsLast, into: &scratch
+        )
         endsWithTag = titleIsLast && scratch.last?.end == printedTitle.upperBound
         hasUnclosedValue = scratch.contains { match in
           match.value == nil && match.end < printedTitle.upperBound && bytes[match.end] == ASCII.openParenthesis
@@ -225,7 +232,12 @@ public enum TaskPaperPrinter {
       TagSyntax.append(tag, to: &output)
       if tag.value != nil { printsValue = true }
     }
-    return endsWithTag || (hasUnclosedValue && printsValue)
+    // With a tag in the title, what reads as a tag also depends on what follows it (a tag ends
+    // at whitespace or the end of the line), which a hand-built title can arrange in ways these
+    // checks cannot all foresee: read it back to be sure.
+    // A title with an `@` in it may hold text that reads as a tag, or not, depending on what
+    // follows (a tag ends at whitespace or the end of the line): read such a line back.
+    return endsWithTag || (hasUnclosedValue && printsValue) || titleHasAt
   }
 
   @inline(__always)

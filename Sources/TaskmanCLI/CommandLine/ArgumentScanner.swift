@@ -40,7 +40,7 @@ enum ArgumentScanner {
     var index = words.startIndex
     while index < words.endIndex {
       let word = words[index]
-      if optionsEnded || word == "-" || !word.hasPrefix("-") {
+      if optionsEnded || !looksLikeOption(word) {
         if stopAtFirstPositional { return (values, index, optionsEnded) }
         values.words[positionalKey, default: []].append(word)
         index += 1
@@ -128,8 +128,12 @@ enum ArgumentScanner {
     return definitions.first { $0.kind != .argument && $0.shortName == letter }
   }
 
+  /// Whether a word is an option: a dash, then a name without whitespace. A word like
+  /// `- Buy milk` (a TaskPaper task typed in quotes) is text.
   private static func looksLikeOption(_ word: String) -> Bool {
-    word.hasPrefix("-") && word != "-"
+    guard word.hasPrefix("-"), word != "-" else { return false }
+    let name = word.prefix { $0 != "=" }
+    return !name.contains(where: \.isWhitespace)
   }
 
   private static func missing(_ definition: ParameterDefinition, _ values: ParsedValues) -> TaskmanError {

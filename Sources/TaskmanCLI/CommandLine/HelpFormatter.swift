@@ -48,7 +48,7 @@ enum HelpFormatter {
     if !configuration.examples.isEmpty {
       page += "\nEXAMPLES:\n" + configuration.examples.map { "  \($0)\n" }.joined()
     }
-    page += "\nGlobal options (--data-dir, --color, --version): see 'taskman help'.\n"
+    page += "\nGlobal options (--file, --data-dir, --color, --version): see 'taskman help'.\n"
     return page
   }
 

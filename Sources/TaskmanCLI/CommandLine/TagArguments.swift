@@ -49,15 +49,32 @@ struct TagName: Hashable, Sendable, ExpressibleByArgument {
   }
 }
 
-extension TaskDate: ExpressibleByArgument {
+/// A date given on the command line (`--due-before`, `--due-after`): any form a tag's date
+/// takes (`2026-12-01`, `2026-12-01 14:30`), or one relative to today (`today`, `tomorrow`,
+/// `friday`, `+3d`, `next week`; see `TaskDate.resolve`), resolved when the command runs.
+struct DateArgument: Hashable, Sendable, ExpressibleByArgument {
+  var text: String
+
   init(argument: String) throws(ArgumentValueError) {
-    let parsed: TaskDate?
+    // Checked against an arbitrary day: what reads as a date on one day reads on every day.
+    let anyDay = TaskDate.Day(year: 2026, month: 1, day: 1)!
+    let resolved: TaskDate?
     do {
-      parsed = try TaskDate.parse(argument)
+      resolved = try TaskDate.resolve(argument, today: anyDay)
     } catch {
       throw ArgumentValueError(reason: error.description)
     }
-    guard let parsed else { throw ArgumentValueError(reason: "expected a date like 2026-12-01 or 2026-12-01 14:30") }
-    self = parsed
+    guard resolved != nil else {
+      throw ArgumentValueError(
+        reason: "expected a date like 2026-12-01, 2026-12-01 14:30, today, tomorrow, friday, +3d, +2w or 'next week'"
+      )
+    }
+    text = argument
+  }
+
+  /// The date on the day `today`.
+  func resolve(today: TaskDate.Day) -> TaskDate {
+    // `init(argument:)` checked that it reads.
+    (try? TaskDate.resolve(text, today: today)) ?? TaskDate(TaskDate.Point(day: today))
   }
 }

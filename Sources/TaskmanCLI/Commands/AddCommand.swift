@@ -1,26 +1,44 @@
 import TaskManager
 
-/// `taskman add <text>...`
+/// `taskman add <text>... [--project <name>] [--under <id>]`
 struct AddCommand: ParsableCommand, Equatable {
   /// The words of the task's line, joined with spaces.
   var text: [String] = []
+  var project: String?
+  var under: String?
 
   static let configuration = CommandConfiguration<Self>(
     name: "add",
     abstract: "Add a task. The text is a TaskPaper line, so tags in it tag the task. Prints the new task's short id.",
-    examples: ["taskman add Buy milk @shopping @due(2026-12-01)", "taskman add -- -5 degrees: bring a coat"],
+    discussion: """
+      The task goes at the end of the list, of a project (--project, created when there is none of that name), or of an item's children (--under). A leading '- ' is TaskPaper's task marker and may be typed or not; any other text starting with '-' goes after '--'. Dates in @due, @start and the like may be relative (@due(tomorrow), @due(friday), @due(+3d)): they are stored as the date they mean.
+      """,
+    examples: [
+      "taskman add Buy milk @shopping @due(2026-12-01)",
+      "taskman add Paint the fence --project Home",
+      "taskman add Call the plumber --under 3f2a",
+      "taskman add -- -5 degrees: bring a coat",
+    ],
     parameters: [
-      .arguments(\.text, name: "text", help: "The task's title and tags, like: Buy milk @shopping @due(2026-12-01).")
+      .arguments(\.text, name: "text", help: "The task's title and tags, like: Buy milk @shopping @due(2026-12-01)."),
+      .option(\.project, name: "project", valueName: "name", help: "Add it at the end of this project (its name, ignoring case); created when missing."),
+      .option(\.under, name: "under", valueName: "id", help: "Add it at the end of this item's children."),
     ]
   )
 
-  /// Opens the add form, types the text into it and saves it, as a person would; the form's
-  /// error (`Unable to convert … into a task.`) is the command's.
+  /// Opens the add form at the position asked for, types the text into it and saves it, as a
+  /// person would; the form's error (`Unable to convert … into a task.`) is the command's.
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
-    let line = text.joined(separator: " ")
+    if project != nil && under != nil {
+      throw .usage("--project and --under cannot go together", usage: Self.usage, hint: "Choose where the task goes: in a project, or under an item.")
+    }
+    let line = Self.taskLine(text.joined(separator: " "))
     let app = try context.appStore()
     return try await app.withLoadedTasks { () throws(TaskmanError) in
-      app.send(.addButtonTapped)
+      var position = OutlinePosition.top
+      if let project { position = .project(project) }
+      if let under { position = .inside(try app.resolve([under])[0].id) }
+      app.send(.addTaskTapped(at: position))
       guard case .addTask(let form)? = app.state.destination else {
         throw TaskmanError(.usage, "the task list did not open its add form")
       }
@@ -38,5 +56,14 @@ struct AddCommand: ParsableCommand, Equatable {
       context.output.write(app.shortIDs().shortID(for: form.id) + "\n")
       return .success
     }
+  }
+
+  /// The line to type into the form: the text with TaskPaper's task marker, which the text may
+  /// already have (`- Buy milk`); any other leading `-` (`-5 degrees`) is part of the title.
+  static func taskLine(_ text: String) -> String {
+    // Nothing but blanks is no task: the form says so.
+    if text.allSatisfy({ $0 == " " || $0 == "\t" }) { return text }
+    if text.hasPrefix("- ") || text.hasPrefix("-\t") || text == "-" { return text }
+    return "- " + text
   }
 }

@@ -1,23 +1,36 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
 import TaskManager
 
-/// `taskman edit <id> <text>...`
+/// `taskman edit <id> [<text>...]`
 struct EditCommand: ParsableCommand, Equatable {
   var id = ""
   var text: [String] = []
 
   static let configuration = CommandConfiguration<Self>(
     name: "edit",
-    abstract: "Replace an item's line with new text; its notes and subtasks stay.",
-    examples: ["taskman edit 3f2a Buy oat milk @shopping"],
+    abstract: "Change an item's text, or edit it and everything under it in your editor.",
+    discussion: """
+      With text, replaces the item's line; it keeps its tags unless the new text has tags of its own, and its notes and subtasks stay. Without text, opens $VISUAL (else $EDITOR, else vi) on the item and everything under it as TaskPaper; what you save replaces them as one change that 'taskman undo' reverts. The file is not locked while the editor is open; if the item changes meanwhile, nothing is written and your text is kept in a file whose path is printed.
+      """,
+    examples: ["taskman edit 3f2a Buy oat milk", "taskman edit 3f2a"],
     parameters: [
       .argument(\.id, name: "id", help: "The item's id, or any unique prefix of it."),
-      .arguments(\.text, name: "text", help: "The new TaskPaper line: title and tags."),
+      .arguments(\.text, name: "text", isOptional: true, help: "The new TaskPaper line: title, and tags to replace the old ones. Without it, your editor opens."),
     ]
   )
 
-  /// Opens the edit form on the item, replaces its text and saves it; prints the item's row.
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
-    let line = text.joined(separator: " ")
+    if text.isEmpty {
+      return try await OutlineEditing(id: id, context: context).run()
+    }
+    let typed = text.joined(separator: " ")
     let app = try context.appStore()
     return try await app.withLoadedTasks { () throws(TaskmanError) in
       let item = try app.resolve([id])[0]
@@ -25,7 +38,7 @@ struct EditCommand: ParsableCommand, Equatable {
       guard case .editTask? = app.state.destination else {
         throw TaskmanError(.usage, "the task list did not open its edit form")
       }
-      app.send(.destination(.presented(.editTask(.textChanged(line)))))
+      app.send(.destination(.presented(.editTask(.textChanged(Self.line(typed, replacing: item))))))
       await app.send(.destination(.presented(.editTask(.saveButtonTapped)))).finish()
       await app.store.finishEffects()
       if case .editTask(let refused)? = app.state.destination {
@@ -39,5 +52,164 @@ struct EditCommand: ParsableCommand, Equatable {
       context.output.write(TaskRowRenderer.render(app.rows(for: [item.id], index: app.shortIDs()), style: context.style))
       return .success
     }
+  }
+
+  /// The line to type into the edit form for `typed`: the item stays what it is (a task, a
+  /// project, a note), and keeps its trailing tags when `typed` names none.
+  static func line(_ typed: String, replacing item: Item) -> String {
+    guard let parsed = try? TaskPaperParser.parseTask(AddCommand.taskLine(typed), makeID: { item.id }) else { return typed }
+    var edited = item
+    edited.children = []
+    edited.title = parsed.title
+    if !parsed.tags.isEmpty {
+      edited.tags = parsed.tags
+    } else {
+      // The tags written inside the old title go with it; the trailing ones stay.
+      var inline = (try? TaskPaperParser.parseTask("- " + item.title, makeID: { item.id }).tags) ?? []
+      edited.tags = item.tags.filter { tag in
+        guard let index = inline.firstIndex(of: tag) else { return true }
+        inline.remove(at: index)
+        return false
+      }
+    }
+    return TaskPaperPrinter.line(for: edited)
+  }
+}
+
+/// `taskman edit <id>` without text: the item and everything under it in the person's editor.
+@MainActor
+struct OutlineEditing {
+  let id: String
+  let context: CommandContext
+
+  func run() async throws(TaskmanError) -> ExitCode {
+    let app = try context.appStore()
+    // Read under the lock, then let it go while the person edits.
+    let (item, opened) = try await app.withLoadedTasks(readOnly: true) { () throws(TaskmanError) in
+      let item = try app.resolve([id])[0]
+      return (item, OutlineEditor.State(item: item).text)
+    }
+    let file = try TemporaryText(opened, shortID: app.shortIDs().shortID(for: item.id))
+    var edited: String
+    while true {
+      try runEditor(on: file.path)
+      let bytes = try file.read()
+      do throws(TaskmanError) {
+        edited = try InputText.decodeDocument(bytes, name: file.path)
+        try Self.check(edited, path: file.path)
+        break
+      } catch {
+        guard context.session.inputIsTerminal else { throw error.keeping(file) }
+        context.session.report(error)
+        context.errors.write("Edit again? [Y/n] ")
+        context.errors.flush()
+        guard case .text(let answer)? = context.session.input.readLine(),
+          !String(decoding: answer, as: UTF8.self).lowercased().hasPrefix("n")
+        else { throw error.keeping(file) }
+      }
+    }
+    if edited == opened || edited + "\n" == opened {
+      file.remove()
+      context.output.write("No changes.\n")
+      return .success
+    }
+    let text = edited
+    return try await app.withLoadedTasks { () throws(TaskmanError) in
+      guard let current = app.state.item(withID: item.id) else {
+        throw TaskmanError(.dataFileUnreadable, "the item was deleted while you were editing it; nothing was changed")
+          .keeping(file)
+      }
+      guard OutlineEditor.State(item: current).text == opened else {
+        throw TaskmanError(.dataFileUnreadable, "the item was changed elsewhere while you were editing it; nothing was written over that change")
+          .keeping(file)
+      }
+      app.store.send(.editOutlineButtonTapped(id: item.id))
+      app.store.send(.outlineEditor(.textChanged(text)))
+      app.store.send(.outlineEditor(.saveButtonTapped))
+      app.store.send(.closeOutlineEditorButtonTapped)
+      try await app.finishChanges()
+      file.remove()
+      context.output.write(TaskRowRenderer.render(app.rows(for: [item.id], index: app.shortIDs()), style: context.style))
+      return .success
+    }
+  }
+
+  /// The edited text must hold one item at the top (with what is under it).
+  static func check(_ text: String, path: String) throws(TaskmanError) {
+    var roots: [Int] = []
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      guard let first = line.first, first != " ", first != "\t" else { continue }
+      roots.append(number + 1)
+    }
+    if roots.isEmpty {
+      throw .usage("\(path) is empty; nothing was changed", hint: "To delete the item, use: taskman delete <id>")
+    }
+    if roots.count > 1 {
+      throw .usage(
+        "\(path), line \(roots[1]), starts a second item at the top; nothing was changed",
+        hint: "Keep one item at the top and indent everything else under it, with tabs or spaces."
+      )
+    }
+  }
+
+  /// Runs `$VISUAL`, else `$EDITOR`, else `vi` on `path`, through the shell so that an editor
+  /// given with arguments (`code --wait`) works, with this process's terminal.
+  private func runEditor(on path: String) throws(TaskmanError) {
+    let environment = context.session.environment
+    let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+    context.output.flush()
+    var pid = pid_t()
+    let words: [String] = ["/bin/sh", "-c", editor + " \"$1\"", "sh", path]
+    let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ)
+    guard spawned == 0 else {
+      throw TaskmanError(.usage, "cannot start the editor '\(editor)': \(String(cString: strerror(spawned)))")
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let exited = status & 0x7f == 0
+    guard exited, (status >> 8) & 0xff == 0 else {
+      throw TaskmanError(.usage, "the editor '\(editor)' failed (status \(exited ? (status >> 8) & 0xff : 128 + (status & 0x7f))); nothing was changed")
+    }
+  }
+}
+
+/// The text being edited, in a file of the person's own (`0600`) in the temporary directory.
+struct TemporaryText {
+  let path: String
+
+  init(_ text: String, shortID: String) throws(TaskmanError) {
+    let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array("\(directory)/taskman-\(shortID)-XXXXXX.taskpaper".utf8CString)
+    let fd = mkstemps(&template, 9)
+    guard fd >= 0 else {
+      throw TaskmanError(.usage, "cannot create a file to edit in \(directory): \(String(cString: strerror(errno)))")
+    }
+    path = String(cString: template)
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+    guard written == bytes.count else {
+      throw TaskmanError(.usage, "cannot write \(path): \(String(cString: strerror(errno)))")
+    }
+  }
+
+  func read() throws(TaskmanError) -> [UInt8] {
+    switch FileReader(path: path).read(maximumBytes: InputText.maximumDocumentBytes) {
+    case .success(let bytes): return bytes
+    case .failure(let failure): throw TaskmanError(.usage, "cannot read \(path) back from the editor: \(failure)")
+    }
+  }
+
+  func remove() { unlink(path) }
+}
+
+extension TaskmanError {
+  /// The error, telling where the edited text is kept.
+  func keeping(_ file: TemporaryText) -> TaskmanError {
+    var error = self
+    error.hint = (hint.map { $0 + " " } ?? "") + "Your text is kept in \(file.path)."
+    return error
   }
 }

@@ -1,6 +1,7 @@
+import Foundation
 import TaskManager
 
-/// `taskman list [filters] [--json]`
+/// `taskman list [filters] [--flat] [--sort <order>] [--json]`
 struct ListCommand: ParsableCommand, Equatable {
   /// Which items `--done` / `--all` select.
   enum Status: Hashable, Sendable {
@@ -25,61 +26,88 @@ struct ListCommand: ParsableCommand, Equatable {
   var project: String?
   var search: String?
   var status = Status.open
-  var dueBefore: TaskDate?
+  var dueBefore: DateArgument?
+  var dueAfter: DateArgument?
   var overdue = false
+  var flat = false
+  var sort: TaskOrder?
   var json = false
 
   static let configuration = CommandConfiguration<Self>(
     name: "list",
-    abstract: "List tasks at any depth with their short ids, titles, tags and projects.",
-    discussion: "Without filters, lists every task that is not done. Filters combine: an item must pass all of them. When nothing matches, prints nothing and exits with status 0.",
+    abstract: "Show the outline: projects, tasks and notes under their parents, each line with its short id.",
+    discussion: """
+      Without filters, shows every item that is not done. With filters, shows the items that pass all of them, each with the items above it for context. With --flat (or --sort, or --json), lists the matching tasks alone, one per line with the project they sit in; --search lists matching notes and projects too. Dates may be written 2026-12-01, today, tomorrow, friday, +3d, +2w or 'next week'. When nothing matches, prints nothing and exits with status 0.
+      """,
     examples: [
       "taskman list --tag shopping",
-      "taskman list --tag due=2026-12-01 --project Errands",
+      "taskman list --project err --due-before friday",
+      "taskman list --flat --sort due",
       "taskman list --overdue --json",
     ],
     parameters: [
       .option(\.tags, name: "tag", valueName: "name[=value]", help: "Only items with this tag (and this value). Repeat to require several tags."),
       .option(\.notTags, name: "not-tag", valueName: "name", help: "Only items without this tag. May be repeated."),
-      .option(\.project, name: "project", valueName: "name", help: "Only items inside the project with this name."),
-      .option(\.search, name: "search", valueName: "text", help: "Only items whose line contains this text, ignoring case."),
+      .option(\.project, name: "project", valueName: "name", help: "Only items inside a project whose name starts with this, ignoring case."),
+      .option(\.search, name: "search", valueName: "text", help: "Only items whose line contains this text, ignoring case: tasks, notes and projects."),
       .flags(\.status, [
         (name: "done", value: .done, help: "Only items that are done."),
         (name: "all", value: .all, help: "Items whether done or not."),
       ]),
-      .option(\.dueBefore, name: "due-before", valueName: "date", help: "Only items with a @due date before this date, like 2026-12-01."),
+      .option(\.dueBefore, name: "due-before", valueName: "date", help: "Only items with a @due date before this date, like 2026-12-01 or friday."),
+      .option(\.dueAfter, name: "due-after", valueName: "date", help: "Only items with a @due date after this date (after the whole day, for a day)."),
       .flag(\.overdue, name: "overdue", help: "Only items whose @due date is past."),
-      .flag(\.json, name: "json", help: "Print JSON (see Documentation/taskman-json.md) instead of text."),
+      .flag(\.flat, name: "flat", help: "List the matching tasks alone, one per line, with their projects."),
+      .option(\.sort, name: "sort", valueName: "order", help: "List flat, in this order: due, project, created (when taskman first saw each) or text."),
+      .flag(\.json, name: "json", help: "Print JSON (see Documentation/taskman-json.md) instead of text: the flat list."),
     ]
   )
 
-  /// Sets the list's filter and prints its visible entries.
+  /// Sets the list's filter and prints its visible entries, as an outline or flat.
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
     let app = try context.appStore(forReading: true)
     return try await app.withLoadedTasks(readOnly: true) { () throws(TaskmanError) in
-      app.send(.filterChanged(filter(today: app.today)))
-      let entries = app.state.visibleEntries
+      let today = app.today
       let index = app.shortIDs()
-      if json {
-        context.output.write(TaskJSON.list(entries, shortID: index.shortID(for:)).text)
+      if flat || sort != nil || json {
+        app.send(.filterChanged(filter(today: today, kinds: search == nil ? [.task] : Set(Item.Kind.allCases))))
+        var entries = app.state.visibleEntries
+        if let sort { entries = sort.sorted(entries, firstSeen: sort == .created ? app.state.source.firstSeenDates() : [:]) }
+        if json {
+          context.output.write(TaskJSON.list(entries, shortID: index.shortID(for:)).text)
+        } else {
+          let rows = entries.map { TaskRowRenderer.Row(item: $0.item, shortID: index.shortID(for: $0.item.id), project: $0.project) }
+          context.output.write(TaskRowRenderer.render(rows, style: context.style))
+        }
       } else {
-        let rows = entries.map { TaskRowRenderer.Row(item: $0.item, shortID: index.shortID(for: $0.item.id), project: $0.project) }
-        context.output.write(TaskRowRenderer.render(rows, style: context.style))
+        app.send(.filterChanged(filter(today: today, kinds: Set(Item.Kind.allCases))))
+        let rows = app.state.filter.outlineRows(of: app.state.outline)
+        context.output.write(OutlineRenderer.render(rows, shortID: index.shortID(for:), style: context.style, today: today))
       }
       // An empty list is an answer, not an error: exit 0 with no rows (1 is for ids that match nothing).
       return .success
     }
   }
 
-  /// The feature's filter for these options; `--overdue` means due before `today`.
-  func filter(today: TaskDate.Day) -> TaskFilter {
+  /// The feature's filter for these options on the day `today`; `--overdue` means due before
+  /// today.
+  func filter(today: TaskDate.Day, kinds: Set<Item.Kind> = [.task]) -> TaskFilter {
     TaskFilter(
+      kinds: kinds,
       tags: tags.map { .has($0.name, value: $0.value) } + notTags.map { .lacks($0.name) },
       project: project,
       searchText: search,
       status: status.filterStatus,
-      dueBefore: dueBefore?.start,
+      dueBefore: dueBefore?.resolve(today: today).start,
+      dueAfter: dueAfter.map { date in
+        let resolved = date.resolve(today: today)
+        // After a day is after the whole day: later than its last minute.
+        let end = resolved.end ?? resolved.start
+        return end.time == nil ? TaskDate.Point(day: end.day, time: TaskDate.Time(hour: 23, minute: 59)) : end
+      },
       overdueAsOf: overdue ? today : nil
     )
   }
 }
+
+extension TaskOrder: ExpressibleByArgument {}

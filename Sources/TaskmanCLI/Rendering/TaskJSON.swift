@@ -29,6 +29,62 @@ enum TaskJSON {
     .object(["items": .array(outline.items.map { tree($0, shortID: { _ in nil }) })])
   }
 
+  /// `taskman projects --json`: `{"projects": [{…, "depth", "openTasks", "doneTasks"}…]}` in
+  /// document order.
+  static func projects(_ summaries: [ProjectSummary], shortID: (UUID) -> String) -> JSONValue {
+    .object([
+      "projects": .array(
+        summaries.map { summary in
+          guard case .object(var fields) = entry(for: summary.entry, shortID: shortID) else { preconditionFailure() }
+          fields["openTasks"] = .int(summary.openTasks)
+          fields["doneTasks"] = .int(summary.doneTasks)
+          return .object(fields)
+        }
+      )
+    ])
+  }
+
+  /// `taskman agenda --json`: `{"overdue": […], "today": […], "upcoming": […]}`, each item with
+  /// its `due` deadline.
+  static func agenda(_ agenda: Agenda, shortID: (UUID) -> String) -> JSONValue {
+    func items(_ entries: [Outline.Entry]) -> JSONValue {
+      .array(
+        entries.map { entry in
+          guard case .object(var fields) = self.entry(for: entry, shortID: shortID) else { preconditionFailure() }
+          fields["due"] = TaskFilter.deadline(of: entry.item).map { .string($0.description) } ?? .null
+          return .object(fields)
+        }
+      )
+    }
+    return .object(["overdue": items(agenda.overdue), "today": items(agenda.today), "upcoming": items(agenda.upcoming)])
+  }
+
+  /// `taskman doctor --json`: `{"file": {…}, "bookkeeping": [text…], "findings": [{…}…]}`.
+  static func doctor(_ checkup: TaskFileCheckup, path: String, bookkeeping: [String], shortID: (UUID) -> String) -> JSONValue {
+    .object([
+      "file": .object([
+        "path": .string(path),
+        "lines": .int(checkup.lineCount),
+        "blankLines": .int(checkup.blankLines),
+        "lineEndings": .string(checkup.lineEndings.rawValue),
+        "endsWithLineBreak": .bool(checkup.endsWithLineBreak),
+        "mixedIndentation": .bool(checkup.indentsWithTabsAndSpaces),
+      ]),
+      "bookkeeping": .array(bookkeeping.map(JSONValue.string)),
+      "findings": .array(
+        checkup.findings.map { finding in
+          .object([
+            "line": .int(finding.line),
+            "id": .string(id(finding.id)),
+            "shortId": .string(shortID(finding.id)),
+            "kind": .string(finding.kind.rawValue),
+            "message": .string(finding.message),
+          ])
+        }
+      ),
+    ])
+  }
+
   /// The lowercase, dashed form of an id: `3f2a9c1b-0d4e-4c5f-9a7b-1c2d3e4f5a6b`.
   static func id(_ id: UUID) -> String { id.uuidString.lowercased() }
 
@@ -39,6 +95,7 @@ enum TaskJSON {
     fields["shortId"] = .string(shortID(entry.item.id))
     fields["project"] = entry.project.map { .string($0.title) } ?? .null
     fields["parentId"] = entry.parentID.map { .string(id($0)) } ?? .null
+    fields["depth"] = .int(entry.depth)
     return .object(fields)
   }
 

@@ -15,6 +15,8 @@ struct TextStyle: Hashable, Sendable {
   func dim(_ text: String) -> String { paint(text, "2") }
   /// A heading.
   func bold(_ text: String) -> String { paint(text, "1") }
+  /// Something past its date.
+  func overdue(_ text: String) -> String { paint(text, "31") }
 
   private func paint(_ text: String, _ code: String) -> String {
     isColored && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

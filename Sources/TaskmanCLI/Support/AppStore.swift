@@ -128,6 +128,28 @@ final class AppStore {
     }
   }
 
+  /// What `taskman doctor` says about the ids and the undo journal kept beside the file.
+  func bookkeepingHealth() -> [String] {
+    var notes: [String] = []
+    switch TaskFile.indexIsCurrent((try? storage.load(TaskFile.indexName)) ?? nil, for: state.source) {
+    case true?: notes.append("ids: kept beside the file, up to date")
+    case false?: notes.append("ids: the file was edited elsewhere since taskman's last change; its lines were matched again (the next change records them)")
+    case nil: notes.append("ids: none kept yet; they are derived from the text until taskman's first change")
+    }
+    do {
+      if let head = try storage.load(TaskFile.journalName) {
+        let journal = try TaskJournal(decoding: head)
+        let redo = journal.records.count - journal.applied
+        notes.append("undo: \(journal.applied) \(journal.applied == 1 ? "change" : "changes") to undo, \(redo) to redo")
+      } else {
+        notes.append("undo: no changes recorded yet")
+      }
+    } catch {
+      notes.append("undo: the journal cannot be read (\(error)); taskman's next change starts it anew")
+    }
+    return notes
+  }
+
   /// Where the version of the file before taskman's last change is kept.
   var backupPath: String { file.stateDirectory + "/" + TaskFile.documentName + ".bak" }
 

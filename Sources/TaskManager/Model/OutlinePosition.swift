@@ -1,0 +1,145 @@
+import Foundation
+
+/// Where in an outline an item goes: `taskman add --under`, `--project`, `move --before`…
+///
+/// ```swift
+/// try outline.insert(task, at: .project("Errands"), newProjectID: uuid())  // created if missing
+/// try outline.move(id, to: .after(otherID), newProjectID: uuid())
+/// ```
+public enum OutlinePosition: Hashable, Sendable {
+  /// The end of the top level.
+  case top
+  /// The end of the item's children.
+  case inside(UUID)
+  /// The end of the children of the project with this title (ignoring case and a trailing
+  /// `:`), at any depth; a new top-level project when there is none.
+  case project(String)
+  /// Right before the item, under the same parent.
+  case before(UUID)
+  /// Right after the item (and everything under it), under the same parent.
+  case after(UUID)
+}
+
+/// Why an item cannot go where it was asked to.
+public enum OutlineError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// No item has this id.
+  case noSuchItem(UUID)
+  /// An item cannot go inside itself or one of its own descendants; carries its title.
+  case insideItself(String)
+  /// The title cannot be a project's (it is empty, or has a line break).
+  case invalidProjectName(String)
+
+  /// A sentence for people.
+  public var description: String {
+    switch self {
+    case .noSuchItem(let id): "There is no item with the id \(id.uuidString.lowercased())."
+    case .insideItself(let title): "“\(title)” cannot go inside itself or an item under it."
+    case .invalidProjectName(let name): "Unable to convert \(name) into a project."
+    }
+  }
+}
+
+extension OutlinePosition {
+  /// The title of a project named on the command line: surrounding whitespace and a trailing
+  /// `:` left out (`"Errands: "` is `Errands`).
+  static func projectTitle(_ name: String) -> String {
+    var title = name.trimmingCharacters(in: .whitespaces)
+    if title.hasSuffix(":") { title.removeLast() }
+    return title.trimmingCharacters(in: .whitespaces)
+  }
+}
+
+extension Outline {
+  /// The first project titled `name` (ignoring case and a trailing `:`), at any depth.
+  public func project(named name: String) -> Item? {
+    let wanted = OutlinePosition.projectTitle(name).lowercased()
+    var found: Item?
+    forEachEntry { entry in
+      if found == nil, entry.item.kind == .project, entry.item.title.lowercased() == wanted { found = entry.item }
+    }
+    return found
+  }
+
+  /// Adds `item` (with its children) at `position`. A project named by `.project` that does not
+  /// exist is added at the end of the top level first, with the id `newProjectID`.
+  ///
+  /// The item's level, and its descendants', become one more than its new parent's.
+  ///
+  /// - Throws: ``OutlineError`` when the position names an item that is not there, or a
+  ///   project name that cannot be one.
+  public mutating func insert(
+    _ item: Item,
+    at position: OutlinePosition,
+    newProjectID: @autoclosure () -> UUID
+  ) throws(OutlineError) {
+    var item = item
+    switch position {
+    case .top:
+      item.shiftLevels(by: -item.level)
+      items.append(item)
+    case .inside(let parentID):
+      guard let parent = self.item(withID: parentID) else { throw .noSuchItem(parentID) }
+      item.shiftLevels(by: parent.level + 1 - item.level)
+      modifyItem(withID: parentID) { $0.children.append(item) }
+    case .project(let name):
+      let title = OutlinePosition.projectTitle(name)
+      guard !title.isEmpty, !title.contains(where: \.isNewline) else { throw .invalidProjectName(name) }
+      if project(named: title) == nil {
+        items.append(Item(id: newProjectID(), kind: .project, title: title))
+      }
+      guard let project = project(named: title) else { throw .invalidProjectName(name) }
+      try insert(item, at: .inside(project.id), newProjectID: newProjectID())
+    case .before(let siblingID), .after(let siblingID):
+      guard let sibling = self.item(withID: siblingID) else { throw .noSuchItem(siblingID) }
+      item.shiftLevels(by: sibling.level - item.level)
+      let offset = position == .after(siblingID) ? 1 : 0
+      if let index = items.firstIndex(where: { $0.id == siblingID }) {
+        items.insert(item, at: index + offset)
+      } else {
+        Item.insert(item, besides: siblingID, offset: offset, in: &items)
+      }
+    }
+  }
+
+  /// Moves the item with `id`, with everything under it, to `position`.
+  ///
+  /// - Throws: ``OutlineError`` when there is no such item, the position names an item that is
+  ///   not there, or lies inside the item itself.
+  public mutating func move(
+    _ id: UUID,
+    to position: OutlinePosition,
+    newProjectID: @autoclosure () -> UUID
+  ) throws(OutlineError) {
+    guard let moving = item(withID: id) else { throw .noSuchItem(id) }
+    switch position {
+    case .inside(let target), .before(let target), .after(let target):
+      if target == id || moving.item(withID: target) != nil { throw .insideItself(moving.title) }
+    case .project(let name):
+      if let project = project(named: name), project.id == id || moving.item(withID: project.id) != nil {
+        throw .insideItself(moving.title)
+      }
+    case .top:
+      break
+    }
+    var moved = self
+    moved.removeItem(withID: id)
+    try moved.insert(moving, at: position, newProjectID: newProjectID())
+    self = moved
+  }
+}
+
+extension Item {
+  /// Inserts `item` into the children list (at any depth) that holds the item with `siblingID`,
+  /// `offset` after it; false when there is none.
+  @discardableResult
+  static func insert(_ item: Item, besides siblingID: UUID, offset: Int, in items: inout [Item]) -> Bool {
+    if let index = items.firstIndex(where: { $0.id == siblingID }) {
+      items.insert(item, at: index + offset)
+      return true
+    }
+    for index in items.indices where !items[index].children.isEmpty {
+      if insert(item, besides: siblingID, offset: offset, in: &items[index].children) { return true }
+    }
+    return false
+  }
+}

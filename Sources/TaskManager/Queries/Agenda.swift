@@ -1,0 +1,79 @@
+import Foundation
+
+/// What is due: `taskman agenda`. Items that are not done and have a readable `@due` date, in
+/// three groups, each sorted by deadline (ties in document order).
+///
+/// ```swift
+/// let agenda = Agenda(outline, today: day)
+/// agenda.overdue.map(\.item.title)  // ["Renew passport"]
+/// ```
+public struct Agenda: Hashable, Sendable {
+  /// Due before today.
+  public var overdue: [Outline.Entry]
+  /// Due today.
+  public var today: [Outline.Entry]
+  /// Due in the next days after today (seven unless told otherwise).
+  public var upcoming: [Outline.Entry]
+
+  /// The agenda of `outline` on the day `today`, looking `days` days ahead.
+  public init(_ outline: Outline, today: TaskDate.Day, days: Int = 7) {
+    var overdue: [(TaskDate.Point, Outline.Entry)] = []
+    var dueToday: [(TaskDate.Point, Outline.Entry)] = []
+    var upcoming: [(TaskDate.Point, Outline.Entry)] = []
+    let last = TaskDate.Day(daysSince1970: today.daysSince1970 + days)
+    outline.forEachEntry { entry in
+      guard !entry.item.isDone, let deadline = TaskFilter.deadline(of: entry.item) else { return }
+      if deadline.day < today {
+        overdue.append((deadline, entry))
+      } else if deadline.day == today {
+        dueToday.append((deadline, entry))
+      } else if deadline.day <= last {
+        upcoming.append((deadline, entry))
+      }
+    }
+    // A stable sort: entries due at the same moment stay in document order.
+    func sorted(_ list: [(TaskDate.Point, Outline.Entry)]) -> [Outline.Entry] {
+      list.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
+    }
+    self.overdue = sorted(overdue)
+    self.today = sorted(dueToday)
+    self.upcoming = sorted(upcoming)
+  }
+
+  /// Whether nothing is due.
+  public var isEmpty: Bool { overdue.isEmpty && today.isEmpty && upcoming.isEmpty }
+}
+
+/// A project and how many of its tasks are open: a line of `taskman projects`.
+public struct ProjectSummary: Hashable, Sendable {
+  /// The project, with its depth (projects may nest).
+  public var entry: Outline.Entry
+  /// Its tasks that are not done, at any depth below it but outside projects nested in it.
+  public var openTasks: Int
+  /// Its tasks that are done, counted the same way.
+  public var doneTasks: Int
+
+  /// Creates a summary.
+  public init(entry: Outline.Entry, openTasks: Int, doneTasks: Int) {
+    self.entry = entry
+    self.openTasks = openTasks
+    self.doneTasks = doneTasks
+  }
+}
+
+extension Outline {
+  /// Every project at any depth, in document order, with its task counts.
+  public func projectSummaries() -> [ProjectSummary] {
+    var summaries: [ProjectSummary] = []
+    var index: [UUID: Int] = [:]
+    forEachEntry { entry in
+      if entry.item.kind == .project {
+        index[entry.item.id] = summaries.count
+        summaries.append(ProjectSummary(entry: entry, openTasks: 0, doneTasks: 0))
+      } else if entry.item.kind == .task, let project = entry.project, let position = index[project.id] {
+        if entry.item.isDone { summaries[position].doneTasks += 1 } else { summaries[position].openTasks += 1 }
+      }
+    }
+    return summaries
+  }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// What `taskman doctor` finds in a TaskPaper file: things a person would want to know about
+/// (each on its line), and facts about the file as a whole.
+///
+/// ```swift
+/// let checkup = TaskFileCheckup(source)
+/// for finding in checkup.findings { print("line \(finding.line): \(finding.message)") }
+/// ```
+public struct TaskFileCheckup: Hashable, Sendable {
+  /// One thing worth knowing about a line.
+  public struct Finding: Hashable, Sendable {
+    /// What kind of thing it is.
+    public enum Kind: String, Hashable, Sendable {
+      /// A date tag (`@due`, `@start`…) whose value is not a date taskman can read.
+      case unreadableDate
+      /// An item with two tags of the same name.
+      case duplicateTag
+      /// A line indented with both tabs and spaces.
+      case mixedIndentation
+    }
+
+    /// The line, from 1.
+    public var line: Int
+    /// The item on it.
+    public var id: UUID
+    /// What kind of finding.
+    public var kind: Kind
+    /// What it is, for people.
+    public var message: String
+  }
+
+  /// How the lines of a file end.
+  public enum LineEndings: String, Hashable, Sendable {
+    /// `\n`.
+    case lf
+    /// `\r\n`.
+    case crlf
+    /// Both.
+    case mixed
+    /// None: the file has at most one line, without a line break.
+    case none
+  }
+
+  /// The findings, in line order.
+  public var findings: [Finding]
+  /// How many lines the file has.
+  public var lineCount: Int
+  /// How many of them are blank.
+  public var blankLines: Int
+  /// How its lines end.
+  public var lineEndings: LineEndings
+  /// Whether its last line ends with a line break (true for an empty file).
+  public var endsWithLineBreak: Bool
+  /// Whether some lines are indented with tabs and others with spaces.
+  public var indentsWithTabsAndSpaces: Bool
+
+  /// Checks the text `source` holds.
+  public init(_ source: TaskPaperSource) {
+    let storage = source.storage
+    findings = []
+    lineCount = storage.items.count
+    blankLines = storage.items.lazy.filter(\.isBlank).count
+    var (lf, crlf) = (0, 0)
+    var (tabs, spaces) = (false, false)
+    for line in storage.items.indices {
+      let item = storage.items[line]
+      switch source.lineBreak(ofLine: line).count {
+      case 1: lf += 1
+      case 2: crlf += 1
+      default: break
+      }
+      let indentation = source.indentation(ofLine: line)
+      let hasTab = indentation.contains(ASCII.tab)
+      let hasSpace = indentation.contains(ASCII.space)
+      if !item.isBlank {
+        tabs = tabs || hasTab
+        spaces = spaces || hasSpace
+        if hasTab && hasSpace {
+          findings.append(
+            Finding(
+              line: line + 1, id: item.id, kind: .mixedIndentation,
+              message: "indented with both tabs and spaces; every tab or space is one level, so it may not nest as it looks"
+            )
+          )
+        }
+      }
+      var seen = Set<String>()
+      for tag in item.tags where !seen.insert(tag.name).inserted {
+        findings.append(
+          Finding(line: line + 1, id: item.id, kind: .duplicateTag, message: "@\(tag.name) appears more than once on this item")
+        )
+      }
+      for tag in item.tags where TaskDate.tagNames.contains(tag.name) {
+        guard let value = tag.value else { continue }
+        do throws(TaskDateError) {
+          if try TaskDate.parse(value) == nil {
+            findings.append(
+              Finding(
+                line: line + 1, id: item.id, kind: .unreadableDate,
+                message: "\(tag) is not a date taskman reads; write it as YYYY-MM-DD (taskman tag <id> '@\(tag.name)(tomorrow)' writes one)"
+              )
+            )
+          }
+        } catch {
+          findings.append(Finding(line: line + 1, id: item.id, kind: .unreadableDate, message: "\(tag): \(error.description)"))
+        }
+      }
+    }
+    lineEndings = crlf == 0 ? (lf == 0 ? .none : .lf) : (lf == 0 ? .crlf : .mixed)
+    endsWithLineBreak = storage.items.isEmpty || !source.lineBreak(ofLine: storage.items.count - 1).isEmpty
+    indentsWithTabsAndSpaces = tabs && spaces
+  }
+}

@@ -1,0 +1,101 @@
+import TaskManager
+
+/// `taskman agenda [--days <n>] [--json]`
+struct AgendaCommand: ParsableCommand, Equatable {
+  var days = 7
+  var json = false
+
+  static let configuration = CommandConfiguration<Self>(
+    name: "agenda",
+    abstract: "What is due: overdue, due today, and due in the next days, each sorted by date.",
+    discussion: "Items that are not done and have a @due date, at any depth. Overdue items are red on a terminal.",
+    examples: ["taskman agenda", "taskman agenda --days 14"],
+    parameters: [
+      .option(\.days, name: "days", valueName: "n", help: "How many days after today to look ahead. Default: 7."),
+      .flag(\.json, name: "json", help: "Print JSON (see Documentation/taskman-json.md) instead of text."),
+    ]
+  )
+
+  func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
+    guard (0...3650).contains(days) else {
+      throw .usage("--days must be a number of days from 0 to 3650, not \(days)", usage: Self.usage)
+    }
+    let app = try context.appStore(forReading: true)
+    return try await app.withLoadedTasks(readOnly: true) { () throws(TaskmanError) in
+      let agenda = Agenda(app.state.outline, today: app.today, days: days)
+      let index = app.shortIDs()
+      if json {
+        context.output.write(TaskJSON.agenda(agenda, shortID: index.shortID(for:)).text)
+        return .success
+      }
+      guard !agenda.isEmpty else {
+        context.output.write("Nothing is due in the next \(days) \(days == 1 ? "day" : "days").\n")
+        return .success
+      }
+      let style = context.style
+      let groups: [(String, [Outline.Entry], Bool)] = [
+        ("Overdue", agenda.overdue, true),
+        ("Today", agenda.today, false),
+        ("Next \(days) \(days == 1 ? "day" : "days")", agenda.upcoming, false),
+      ]
+      var first = true
+      for (heading, entries, isOverdue) in groups where !entries.isEmpty {
+        if !first { context.output.write("\n") }
+        first = false
+        context.output.write(style.bold(heading) + "\n")
+        let rows = entries.map { TaskRowRenderer.Row(item: $0.item, shortID: index.shortID(for: $0.item.id), project: $0.project) }
+        let text = TaskRowRenderer.render(rows, style: isOverdue ? .plain : style)
+        for line in text.split(separator: "\n") {
+          context.output.write("  " + (isOverdue ? style.overdue(String(line)) : String(line)) + "\n")
+        }
+      }
+      return .success
+    }
+  }
+}
+
+/// `taskman doctor [--json]`
+struct DoctorCommand: ParsableCommand, Equatable {
+  var json = false
+
+  static let configuration = CommandConfiguration<Self>(
+    name: "doctor",
+    abstract: "Check the task file: dates taskman cannot read, repeated tags, mixed indentation, and the file's health.",
+    discussion: "Exits with status 0 when there is nothing to look at, and 1 when there is. Changes nothing.",
+    examples: ["taskman doctor"],
+    parameters: [
+      .flag(\.json, name: "json", help: "Print JSON (see Documentation/taskman-json.md) instead of text.")
+    ]
+  )
+
+  func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
+    let app = try context.appStore(forReading: true)
+    return try await app.withLoadedTasks(readOnly: true) { () throws(TaskmanError) in
+      let checkup = TaskFileCheckup(app.state.source)
+      let bookkeeping = app.bookkeepingHealth()
+      let index = app.shortIDs()
+      if json {
+        context.output.write(TaskJSON.doctor(checkup, path: app.dataFilePath, bookkeeping: bookkeeping, shortID: index.shortID(for:)).text)
+        return checkup.findings.isEmpty ? .success : .nothingMatched
+      }
+      let file = checkup
+      var facts = ["\(file.lineCount) \(file.lineCount == 1 ? "line" : "lines") (\(file.blankLines) blank)", "UTF-8"]
+      switch file.lineEndings {
+      case .lf: facts.append("LF line breaks")
+      case .crlf: facts.append("CRLF line breaks")
+      case .mixed: facts.append("LF and CRLF line breaks mixed")
+      case .none: break
+      }
+      facts.append(file.endsWithLineBreak ? "ends with a line break" : "no line break at the end")
+      if file.indentsWithTabsAndSpaces { facts.append("indented with tabs on some lines and spaces on others") }
+      context.output.write("\(TextStyle.printable(app.dataFilePath)): \(facts.joined(separator: ", "))\n")
+      for note in bookkeeping { context.output.write("\(note)\n") }
+      for finding in file.findings {
+        context.output.write("line \(finding.line) (\(index.shortID(for: finding.id))): \(TextStyle.printable(finding.message))\n")
+      }
+      let count = file.findings.count
+      context.output.write(count == 0 ? "Nothing to look at.\n" : "\(count) \(count == 1 ? "thing" : "things") to look at.\n")
+      return count == 0 ? .success : .nothingMatched
+    }
+  }
+}

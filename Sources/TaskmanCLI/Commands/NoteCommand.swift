@@ -1,0 +1,93 @@
+import TaskManager
+
+/// `taskman note <id> <text>...`
+struct NoteCommand: ParsableCommand, Equatable {
+  var id = ""
+  var text: [String] = []
+
+  static let configuration = CommandConfiguration<Self>(
+    name: "note",
+    abstract: "Add a note under an item, after its other children. Prints the note's short id.",
+    discussion: "A note is one line of text. It may not start with '-' (a task) or end with ':' (a project).",
+    examples: ["taskman note 3f2a Semi-skimmed, not whole."],
+    parameters: [
+      .argument(\.id, name: "id", help: "The item's id, or any unique prefix of it."),
+      .arguments(\.text, name: "text", help: "The note's text."),
+    ]
+  )
+
+  func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
+    let line = text.joined(separator: " ")
+    let app = try context.appStore()
+    return try await app.withLoadedTasks { () throws(TaskmanError) in
+      let item = try app.resolve([id])[0]
+      let before = Set(item.children.map(\.id))
+      app.send(.addNote(line, to: item.id))
+      if let message = app.state.errorMessage { throw .usage(message) }
+      try await app.finishChanges()
+      guard let note = app.state.item(withID: item.id)?.children.last(where: { !before.contains($0.id) }) else {
+        throw TaskmanError(.usage, "the task list did not add the note")
+      }
+      context.output.write(app.shortIDs().shortID(for: note.id) + "\n")
+      return .success
+    }
+  }
+}
+
+/// `taskman move <id> (--under <id> | --project <name> | --before <id> | --after <id> | --top)`
+struct MoveCommand: ParsableCommand, Equatable {
+  var id = ""
+  var under: String?
+  var project: String?
+  var before: String?
+  var after: String?
+  var top = false
+
+  static let configuration = CommandConfiguration<Self>(
+    name: "move",
+    abstract: "Move an item, with everything under it, elsewhere in the outline. 'taskman undo' moves it back.",
+    discussion: "Give exactly one of the places. An item cannot go under itself or under an item of its own.",
+    examples: ["taskman move 3f2a --project Errands", "taskman move 3f2a --before 9c01", "taskman move 3f2a --top"],
+    parameters: [
+      .argument(\.id, name: "id", help: "The item's id, or any unique prefix of it."),
+      .option(\.under, name: "under", valueName: "id", help: "At the end of this item's children."),
+      .option(\.project, name: "project", valueName: "name", help: "At the end of this project (its name, ignoring case); created when missing."),
+      .option(\.before, name: "before", valueName: "id", help: "Right before this item, under its parent."),
+      .option(\.after, name: "after", valueName: "id", help: "Right after this item (and what is under it), under its parent."),
+      .flag(\.top, name: "top", help: "At the end of the top level."),
+    ]
+  )
+
+  func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
+    let places = [under != nil, project != nil, before != nil, after != nil, top].filter { $0 }.count
+    guard places == 1 else {
+      throw .usage(
+        places == 0 ? "move needs a place to move the item to" : "move takes one place, not \(places)",
+        usage: Self.usage, hint: "Give one of --under <id>, --project <name>, --before <id>, --after <id> or --top."
+      )
+    }
+    let app = try context.appStore()
+    return try await app.withLoadedTasks { () throws(TaskmanError) in
+      let index = app.shortIDs()
+      let item = try app.resolve(id, in: index)
+      let position: OutlinePosition
+      if let under {
+        position = .inside(try app.resolve(under, in: index).id)
+      } else if let project {
+        position = .project(project)
+      } else if let before {
+        position = .before(try app.resolve(before, in: index).id)
+      } else if let after {
+        position = .after(try app.resolve(after, in: index).id)
+      } else {
+        position = .top
+      }
+      app.send(.move(item.id, to: position))
+      if let message = app.state.errorMessage { throw .usage(message) }
+      try await app.finishChanges()
+      let rows = app.rows(for: [item.id], index: app.shortIDs())
+      context.output.write(TaskRowRenderer.render(rows, style: context.style).split(separator: "\n").map { "Moved " + $0 + "\n" }.joined())
+      return .success
+    }
+  }
+}

@@ -1,0 +1,284 @@
+import Composable
+import ComposableTesting
+import Dependencies
+import Foundation
+import TaskManager
+import Testing
+
+/// 2026-11-25 10:00 UTC, a Wednesday.
+private let now = Date(timeIntervalSince1970: 1_795_600_800)
+
+private let home = Item(
+  id: testID(300), kind: .project, title: "Home",
+  children: [
+    Item(id: testID(301), kind: .task, title: "Water plants", level: 1),
+    Item(id: testID(302), kind: .task, title: "Fix the tap", level: 1),
+  ]
+)
+private let loose = Item(id: testID(400), kind: .task, title: "Loose end")
+
+@MainActor
+private func makeStore(_ tasks: [Item] = [home, loose]) -> TestStore<TaskList.State, TaskList.Action> {
+  TestStore(
+    initialState: TaskList.State(tasks: IdentifiedArray(uniqueElements: tasks), loadStatus: .loaded, journal: TaskJournal())
+  ) {
+    TaskList()
+  } withDependencies: {
+    $0.uuid = .incrementing
+    $0.date = .constant(now)
+    $0.storage = .inMemory
+  }
+}
+
+@MainActor
+@Suite struct TaskListOutlineTests {
+  @Test func addingIntoAProjectThatIsMissingCreatesItInTheSameChange() async {
+    let store = makeStore()
+    await store.send(.addTaskTapped(at: .project("errands"))) {
+      $0.destination = .addTask(.add(id: testID(0), at: .project("errands")))
+    }
+    await store.send(.destination(.presented(.addTask(.textChanged("Buy milk @due(tomorrow)"))))) {
+      $0.destination = .addTask(
+        TaskForm.State(mode: .add, task: Item(id: testID(0), kind: .task, title: ""), text: "Buy milk @due(tomorrow)", position: .project("errands"))
+      )
+    }
+    await store.send(.destination(.presented(.addTask(.saveButtonTapped))))
+    // The relative date is stored as the day it means.
+    let milk = Item(id: testID(0), kind: .task, title: "Buy milk", tags: [Tag(name: "due", value: "2026-11-26")], level: 1)
+    let errands = Item(id: testID(1), kind: .project, title: "errands", children: [milk])
+    await store.receive(.destination(.presented(.addTask(.delegate(.saveTask(Item(id: testID(0), kind: .task, title: "Buy milk", tags: [Tag(name: "due", value: "tomorrow")]))))))) {
+      $0.tasks.append(errands)
+      $0.journal?.record(entry("add “Buy milk”", from: [home, loose], to: [home, loose, errands]))
+    }
+    await store.receive(.destination(.dismiss)) { $0.destination = nil }
+    // One change: undo takes away the task and the project made for it.
+    await store.send(.undo) {
+      $0.tasks = [home, loose]
+      $0.journal?.applied = 0
+    }
+    await store.finish()
+  }
+
+  @Test func addingUnderAnItemPutsTheTaskAfterItsChildren() async {
+    let store = makeStore()
+    await store.send(.addTaskTapped(at: .inside(home.id))) {
+      $0.destination = .addTask(.add(id: testID(0), at: .inside(home.id)))
+    }
+    await store.send(.destination(.presented(.addTask(.textChanged("Paint"))))) {
+      $0.destination = .addTask(
+        TaskForm.State(mode: .add, task: Item(id: testID(0), kind: .task, title: ""), text: "Paint", position: .inside(home.id))
+      )
+    }
+    await store.send(.destination(.presented(.addTask(.saveButtonTapped))))
+    await store.receive(.destination(.presented(.addTask(.delegate(.saveTask(Item(id: testID(0), kind: .task, title: "Paint"))))))) {
+      $0.tasks[id: home.id]?.children.append(Item(id: testID(0), kind: .task, title: "Paint", level: 1))
+      $0.journal?.record(entry("add “Paint”", from: [home, loose], to: $0.tasks.elements))
+    }
+    await store.receive(.destination(.dismiss)) { $0.destination = nil }
+    await store.finish()
+  }
+
+  @Test func projectsAreAddedOnceByName() async {
+    let store = makeStore()
+    await store.send(.addProject("Errands:")) {
+      $0.tasks.append(Item(id: testID(0), kind: .project, title: "Errands"))
+      $0.journal?.record(entry("add project “Errands”", from: [home, loose], to: $0.tasks.elements))
+    }
+    await store.send(.addProject("errands")) {
+      $0.errorMessage = "There is already a project “Errands”."
+    }
+    await store.send(.addProject("  ")) {
+      $0.errorMessage = "Unable to convert    into a project."
+    }
+    await store.send(.addProject("Two\nlines")) {
+      $0.errorMessage = "Unable to convert Two\nlines into a project."
+    }
+    await store.finish()
+  }
+
+  @Test func notesGoUnderTheirItemAndMustReadAsNotes() async {
+    let store = makeStore()
+    await store.send(.addNote("Ask about the washer, @due(friday).", to: testID(302))) {
+      // Not a tag (followed by a full stop), so the text is kept as typed.
+      $0.tasks[id: home.id]?.children[1].children = [
+        Item(id: testID(0), kind: .note, title: "Ask about the washer, @due(friday).", level: 2)
+      ]
+      $0.journal?.record(entry("note on “Fix the tap”", from: [home, loose], to: $0.tasks.elements))
+    }
+    await store.send(.addNote("- a task", to: testID(302))) {
+      $0.errorMessage = "Unable to convert - a task into a note. A line starting with - is a task: add it with taskman add --under <id>."
+    }
+    await store.send(.addNote("Shopping:", to: testID(302))) {
+      $0.errorMessage = "Unable to convert Shopping: into a note. A line ending with : is a project; end it otherwise, say with a full stop."
+    }
+    await store.finish()
+  }
+
+  @Test func movingAnItemTakesItsChildrenAndUndoPutsItBack() async {
+    let store = makeStore()
+    // Under the loose task.
+    await store.send(.move(home.id, to: .inside(loose.id))) {
+      var moved = home
+      moved.shiftLevels(by: 1)
+      $0.tasks = [Item(id: loose.id, kind: .task, title: "Loose end", children: [moved])]
+      $0.journal?.record(entry("move “Home”", from: [home, loose], to: $0.tasks.elements))
+    }
+    await store.send(.undo) {
+      $0.tasks = [home, loose]
+      $0.journal?.applied = 0
+    }
+    // Before, after, to the top, into a project.
+    await store.send(.move(testID(302), to: .before(testID(301)))) {
+      $0.tasks[id: home.id]?.children.swapAt(0, 1)
+      $0.journal = TaskJournal(records: [], applied: 0, nextSerial: 2)
+      $0.journal?.record(entry("move “Fix the tap”", from: [home, loose], to: $0.tasks.elements))
+    }
+    let swapped = store.state.tasks.elements
+    await store.send(.move(loose.id, to: .after(testID(301)))) {
+      $0.tasks.remove(id: loose.id)
+      $0.tasks[id: home.id]?.children.append(Item(id: loose.id, kind: .task, title: "Loose end", level: 1))
+      $0.journal?.record(entry("move “Loose end”", from: swapped, to: $0.tasks.elements))
+    }
+    let after = store.state.tasks.elements
+    await store.send(.move(loose.id, to: .top)) {
+      $0.tasks[id: home.id]?.children.removeLast()
+      $0.tasks.append(loose)
+      $0.journal?.record(entry("move “Loose end”", from: after, to: $0.tasks.elements))
+    }
+    await store.finish()
+  }
+
+  @Test func anItemCannotMoveIntoItself() async {
+    let store = makeStore()
+    await store.send(.move(home.id, to: .inside(testID(301)))) {
+      $0.errorMessage = "“Home” cannot go inside itself or an item under it."
+    }
+    // The same message again: nothing changes.
+    await store.send(.move(home.id, to: .after(home.id)))
+    await store.send(.move(testID(999), to: .top)) {
+      $0.errorMessage = "There is no item with the id 00000000-0000-0000-0000-0000000003e7."
+    }
+  }
+
+  @Test func tagsWithRelativeDatesAreStoredAsTheirDay() async {
+    let store = makeStore()
+    await store.send(.addTags(["@due(+3d)", "@start(friday)", "@mood(today)"], to: loose.id)) {
+      $0.tasks[id: loose.id]?.tags = [
+        Tag(name: "due", value: "2026-11-28"), Tag(name: "start", value: "2026-11-27"), Tag(name: "mood", value: "today"),
+      ]
+      $0.journal?.record(entry("tag “Loose end” @due(2026-11-28) @start(2026-11-27) @mood(today)", from: [home, loose], to: $0.tasks.elements))
+    }
+    await store.finish()
+  }
+}
+
+@Suite struct RelativeDateTests {
+  /// Wednesday.
+  let today = TaskDate.Day(year: 2026, month: 11, day: 25)!
+
+  @Test(arguments: [
+    ("today", "2026-11-25"), ("Tomorrow", "2026-11-26"), ("yesterday", "2026-11-24"),
+    ("thursday", "2026-11-26"), ("wed", "2026-12-02"), ("monday", "2026-11-30"), ("SUN", "2026-11-29"),
+    ("+3d", "2026-11-28"), ("-2d", "2026-11-23"), ("+2w", "2026-12-09"), ("next week", "2026-11-30"),
+    ("tomorrow 9:30", "2026-11-26 09:30"), ("2026-12-01", "2026-12-01"), ("2026-12-01 10:00-11:00", "2026-12-01 10:00-11:00"),
+  ])
+  func relativeDatesReadAsTheirDay(text: String, expected: String) throws {
+    #expect(try TaskDate.resolve(text, today: today)?.description == expected)
+  }
+
+  @Test func otherTextIsNoDateAndImpossibleDatesAreErrors() {
+    for text in ["soon", "next month", "+3", "3d", "+d", "", "tomorrow at 9"] {
+      #expect((try? TaskDate.resolve(text, today: today)) == nil, "\(text)")
+    }
+    #expect(throws: TaskDateError.invalidTime("25:00")) { try TaskDate.resolve("tomorrow 25:00", today: today) }
+    #expect(throws: TaskDateError.invalidDate("2026-02-30")) { try TaskDate.resolve("2026-02-30", today: today) }
+  }
+
+  @Test func weekdaysCountFromMonday() {
+    #expect(TaskDate.Day(year: 1970, month: 1, day: 1)!.weekday == 3)
+    #expect(today.weekday == 2)
+    #expect(TaskDate.Day(year: 1969, month: 12, day: 29)!.weekday == 0)
+  }
+}
+
+@Suite struct OutlineViewTests {
+  static let outline = parseOutline(
+    """
+    Errands:
+    \t- Buy milk @due(2026-11-20)
+    \t\tSemi-skimmed
+    \t- Post letter @due(2026-11-25 17:00)
+    \t- Bank @due(2026-11-25 09:00)
+    \tSub:
+    \t\t- Old @done @due(2020-01-01)
+    Home:
+    \t- Paint @due(2026-12-02)
+    \t- Fence @due(2026-12-03)
+    - Loose @due(2026-11-27)
+
+    """
+  )
+  let today = TaskDate.Day(year: 2026, month: 11, day: 25)!
+
+  @Test func aMatchComesWithTheItemsAboveIt() {
+    let rows = TaskFilter(kinds: Set(Item.Kind.allCases), searchText: "semi").outlineRows(of: Self.outline)
+    #expect(rows.map(\.entry.item.title) == ["Errands", "Buy milk", "Semi-skimmed"])
+    #expect(rows.map(\.isContext) == [true, true, false])
+    #expect(TaskFilter(kinds: Set(Item.Kind.allCases), searchText: "nothing").outlineRows(of: Self.outline).isEmpty)
+    let everything = TaskFilter(kinds: Set(Item.Kind.allCases)).outlineRows(of: Self.outline)
+    #expect(everything.filter(\.isContext).map(\.entry.item.title) == [])
+    #expect(!everything.contains { $0.entry.item.title == "Old" }, "done items are left out")
+  }
+
+  @Test func theAgendaGroupsByDayAndSortsByTime() {
+    let agenda = Agenda(Self.outline, today: today)
+    #expect(agenda.overdue.map(\.item.title) == ["Buy milk"])
+    #expect(agenda.today.map(\.item.title) == ["Bank", "Post letter"])
+    #expect(agenda.upcoming.map(\.item.title) == ["Loose", "Paint"])
+    #expect(Agenda(Self.outline, today: today, days: 8).upcoming.map(\.item.title) == ["Loose", "Paint", "Fence"])
+  }
+
+  @Test func projectsCountTheirOwnTasks() {
+    let summaries = Self.outline.projectSummaries()
+    #expect(summaries.map(\.entry.item.title) == ["Errands", "Sub", "Home"])
+    #expect(summaries.map(\.openTasks) == [3, 0, 2])
+    #expect(summaries.map(\.doneTasks) == [0, 1, 0])
+    #expect(summaries.map(\.entry.depth) == [0, 1, 0])
+  }
+
+  @Test func ordersSortAndKeepDocumentOrderOnTies() {
+    let entries = TaskFilter(status: .all).apply(to: Self.outline)
+    #expect(TaskOrder.due.sorted(entries).map(\.item.title) == ["Old", "Buy milk", "Bank", "Post letter", "Loose", "Paint", "Fence"])
+    #expect(TaskOrder.text.sorted(entries).map(\.item.title) == ["Bank", "Buy milk", "Fence", "Loose", "Old", "Paint", "Post letter"])
+    #expect(TaskOrder.project.sorted(entries).map(\.item.title) == ["Loose", "Buy milk", "Post letter", "Bank", "Paint", "Fence", "Old"])
+    let ids = entries.map(\.item.id)
+    let seen = [ids[4]: Date(timeIntervalSince1970: 10), ids[0]: Date(timeIntervalSince1970: 20)]
+    #expect(TaskOrder.created.sorted(entries, firstSeen: seen).map(\.item.title).suffix(2) == ["Paint", "Buy milk"])
+  }
+}
+
+@Suite struct TaskFileCheckupTests {
+  @Test func findsUnreadableDatesRepeatedTagsAndMixedIndentation() throws {
+    let text = "P:\n\t- a @due(tomorow)\n \t- b @home @home\n\t- c @due(2026-02-30)\n\t- d @due(2026-12-01) @start(+3d)\n    - e\n"
+    let (_, source) = try TaskFile.read(Data(text.utf8), index: nil)
+    let checkup = TaskFileCheckup(source)
+    #expect(checkup.findings.map(\.line) == [2, 3, 3, 4, 5])
+    #expect(checkup.findings.map(\.kind) == [.unreadableDate, .mixedIndentation, .duplicateTag, .unreadableDate, .unreadableDate])
+    #expect(checkup.findings[0].message.hasPrefix("@due(tomorow) is not a date taskman reads"))
+    #expect(checkup.findings[3].message == "@due(2026-02-30): Invalid date 2026-02-30")
+    #expect(checkup.lineCount == 6)
+    #expect(checkup.lineEndings == .lf)
+    #expect(checkup.endsWithLineBreak)
+    #expect(checkup.indentsWithTabsAndSpaces)
+  }
+
+  @Test func aCleanFileHasNoFindings() throws {
+    let (_, source) = try TaskFile.read(Data("P:\r\n\t- a @due(2026-12-01)\r\n\r\n- b".utf8), index: nil)
+    let checkup = TaskFileCheckup(source)
+    #expect(checkup.findings.isEmpty)
+    #expect(checkup.lineEndings == .crlf)
+    #expect(!checkup.endsWithLineBreak)
+    #expect(checkup.blankLines == 1)
+    #expect(!checkup.indentsWithTabsAndSpaces)
+  }
+}
