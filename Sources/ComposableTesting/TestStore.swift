@@ -88,7 +88,7 @@ public final class TestStore<State: Equatable, Action> {
     self.reducer = { reducer.reduce(into: &$0, action: $1) }
     self.state = initialState
     self.expectedBaseline = initialState
-    self.runtime = EffectRuntime(activity: activity)
+    self.runtime = EffectRuntime(activity: activity, executor: EffectExecutor(activity: activity))
     self.lastLocation = Dependencies.SourceLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
@@ -373,17 +373,21 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   /// Waits until `condition` holds or nothing more can happen without the test acting.
+  ///
+  /// Whether effects can still make progress is known from where they stand (see
+  /// `EffectActivity.waitForProgress`), not guessed from the time passing, so a test passes the
+  /// same on a machine starved by other work.
   private func waitUntil(_ condition: () -> Bool) async -> WaitOutcome {
-    // Only an effect that never stops doing something (sending in a loop without ever sleeping)
-    // can keep the store waiting this long; it must fail the test rather than hang it.
-    let giveUp = ContinuousClock.now.advanced(by: timeout * 10)
+    // Only an effect that never stops doing something (sending in a loop without ever
+    // sleeping) can keep the store waiting this long; it must fail the test rather than hang it.
+    let giveUp = ContinuousClock.now.advanced(by: timeout * 60)
     while true {
       if condition() { return .satisfied }
       let snapshot = activity.snapshot
       if snapshot.runningEffects == 0 { return .nothingRunning }
       if snapshot.isQuiescent { return .asleep(snapshot.runningEffects) }
-      let changed = await activity.waitForChange(after: snapshot.version, timeout: timeout)
-      if !changed || ContinuousClock.now >= giveUp {
+      let progressed = await activity.waitForProgress(after: snapshot.version, timeout: timeout)
+      if !progressed || ContinuousClock.now >= giveUp {
         return .stalled(activity.snapshot.runningEffects)
       }
     }

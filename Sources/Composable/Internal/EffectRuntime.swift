@@ -19,12 +19,15 @@ package final class EffectRuntime: Sendable {
   private let registry = Lock(Registry())
   /// Set by test stores so that tests can tell when every effect is asleep or finished.
   package let activity: EffectActivity?
+  /// Where effect tasks run: a test store's counting executor, or (nil) the default.
+  private let executor: (any TaskExecutor)?
 
   @usableFromInline
-  convenience init() { self.init(activity: nil) }
+  convenience init() { self.init(activity: nil, executor: nil) }
 
-  package init(activity: EffectActivity?) {
+  package init(activity: EffectActivity?, executor: (any TaskExecutor)? = nil) {
     self.activity = activity
+    self.executor = executor
   }
 
   /// Cancels every running effect; used when the root store goes away.
@@ -184,7 +187,7 @@ package final class EffectRuntime: Sendable {
       defer { registry.nextTaskID += 1 }
       return registry.nextTaskID
     }
-    let task = Task(priority: priority) {
+    let task = Task(executorPreference: executor, priority: priority) {
       // A task inherits the task-locals of whatever sent the action, often another effect; an
       // effect must not inherit that effect's presentation, or its `dismiss()` would close a
       // child it does not belong to. Presented effects bind their own inside `operation`.
@@ -214,7 +217,7 @@ package final class EffectRuntime: Sendable {
       defer { registry.nextTaskID += 1 }
       return registry.nextTaskID
     }
-    let task = Task {
+    let task = Task(executorPreference: executor) {
       await operation()
       self.finished(taskID)
     }

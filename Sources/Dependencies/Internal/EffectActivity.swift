@@ -22,6 +22,9 @@ package final class EffectActivity: Sendable {
     package var version: UInt64
     package var runningEffects: Int
     package var sleepingEffects: Int
+    /// Jobs of the effects' tasks queued on the test store's executor or running there: work
+    /// that will happen, however slowly a loaded machine gets to it.
+    package var runnableJobs: Int
     /// Every running effect is asleep on a test clock.
     package var isQuiescent: Bool { sleepingEffects >= runningEffects }
   }
@@ -32,11 +35,12 @@ package final class EffectActivity: Sendable {
     var running: Set<Int> = []
     /// Number of sleepers per running effect (a task group may sleep in several children).
     var sleepers: [Int: Int] = [:]
+    var runnableJobs = 0
     var nextWaiterID = 0
     var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
 
     var snapshot: Snapshot {
-      Snapshot(version: version, runningEffects: running.count, sleepingEffects: sleepers.count)
+      Snapshot(version: version, runningEffects: running.count, sleepingEffects: sleepers.count, runnableJobs: runnableJobs)
     }
 
     mutating func changed() -> [CheckedContinuation<Bool, Never>] {
@@ -89,6 +93,12 @@ package final class EffectActivity: Sendable {
   /// Records that something a waiter may care about happened (an action arrived).
   package func touch() { update { _ in } }
 
+  /// A job of an effect's task was queued on the test store's executor.
+  package func jobQueued() { update { $0.runnableJobs += 1 } }
+
+  /// A job of an effect's task ran until it finished or suspended.
+  package func jobRan() { update { $0.runnableJobs -= 1 } }
+
   private func update(_ body: (inout State) -> Void) {
     let woken = state.withLock { state in
       body(&state)
@@ -98,9 +108,8 @@ package final class EffectActivity: Sendable {
   }
 
   /// Waits until the version moves past `version`; returns false if nothing changed within
-  /// `timeout`, which only happens when an effect is blocked on something other than a test
-  /// clock.
-  package func waitForChange(after version: UInt64, timeout: Duration) async -> Bool {
+  /// `timeout` (nil: however long it takes).
+  package func waitForChange(after version: UInt64, timeout: Duration?) async -> Bool {
     await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
       let waiterID: Int? = state.withLock { state in
         guard state.version == version else { return nil }
@@ -113,6 +122,7 @@ package final class EffectActivity: Sendable {
         continuation.resume(returning: true)
         return
       }
+      guard let timeout else { return }
       let (seconds, attoseconds) = timeout.components
       let nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
       DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
@@ -122,14 +132,38 @@ package final class EffectActivity: Sendable {
     }
   }
 
+  /// Waits until something happens after `version`; false when the effects are stuck.
+  ///
+  /// Stuck is decided by where the effects stand, not by a clock: while a job of theirs is
+  /// queued or running on the test store's executor, or waiting for the main actor (an effect's
+  /// `send`), they will make progress however long a loaded machine takes, and this waits.
+  /// Only when none is, and nothing changes for `timeout`, are they waiting on something
+  /// outside the test (real I/O, a continuation nobody resumes, a clock that is not a test
+  /// clock).
+  package func waitForProgress(after version: UInt64, timeout: Duration) async -> Bool {
+    while true {
+      if snapshot.version != version { return true }
+      if snapshot.runnableJobs > 0 {
+        _ = await waitForChange(after: version, timeout: nil)
+        continue
+      }
+      // Whatever the main actor has queued (an effect sending an action) runs before this.
+      await MainActor.run {}
+      await MainActor.run {}
+      if snapshot.version != version { return true }
+      if await waitForChange(after: version, timeout: timeout) { return true }
+      if snapshot.runnableJobs == 0 { return false }
+    }
+  }
+
   /// Waits until every running effect is asleep on a test clock or finished. Returns false if
-  /// progress stalled for `timeout`.
+  /// the effects are stuck (see ``waitForProgress(after:timeout:)``).
   @discardableResult
   package func waitUntilQuiescent(timeout: Duration) async -> Bool {
     while true {
       let snapshot = self.snapshot
       if snapshot.isQuiescent { return true }
-      guard await waitForChange(after: snapshot.version, timeout: timeout) else { return false }
+      guard await waitForProgress(after: snapshot.version, timeout: timeout) else { return false }
     }
   }
 }
