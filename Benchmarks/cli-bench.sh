@@ -90,14 +90,17 @@ for size in "${sizes[@]}"; do
   run="TASKMAN_DATA_DIR='$data' '$taskman'"
 
   declare -A taskman_ms=() taskman_mib=()
-  names=(add "list --tag" tags done "delete --yes" export)
+  names=(add list "list --tag" tags done "delete --yes" export agenda move)
   commands=(
     "$run add 'Benchmark task @bench'"
+    "$run list >/dev/null"
     "$run list --tag home >/dev/null"
     "$run tags >/dev/null"
     "$run done $id"
     "$run delete --yes $id"
     "$run export >/dev/null"
+    "$run agenda >/dev/null"
+    "$run move $id --top"
   )
   for index in "${!names[@]}"; do
     name="${names[$index]}"
@@ -127,11 +130,14 @@ PY
     tw_run="TASKRC='$tw/rc' task"
     tw_commands=(
       "$tw_run add 'Benchmark task' +bench"
+      "$tw_run list >/dev/null"
       "$tw_run +home list >/dev/null"
       "$tw_run tags >/dev/null"
       "$tw_run 1 done"
       "$tw_run 1 delete"
       "$tw_run export >/dev/null"
+      "$tw_run due.before:today+8d list >/dev/null"
+      "$tw_run 1 modify project:Moved"
     )
     for index in "${!names[@]}"; do
       task_ms[${names[$index]}]=$(time_command "task-$size-$index" "$tw_restore" "${tw_commands[$index]}")

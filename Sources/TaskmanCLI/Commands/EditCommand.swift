@@ -182,7 +182,7 @@ struct TemporaryText {
   init(_ text: String, shortID: String) throws(TaskmanError) {
     let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     var template = Array("\(directory)/taskman-\(shortID)-XXXXXX.taskpaper".utf8CString)
-    let fd = mkstemps(&template, 9)
+    let fd = mkstemps(&template, Int32(".taskpaper".utf8.count))
     guard fd >= 0 else {
       throw TaskmanError(.usage, "cannot create a file to edit in \(directory): \(String(cString: strerror(errno)))")
     }

@@ -1,0 +1,235 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+import Testing
+
+/// The lines of `list`, without their ids.
+private func outline(_ output: String) -> [String] {
+  output.split(separator: "\n").map { String($0.drop { $0 != " " }.dropFirst(2)) }
+}
+
+/// The short id `list` shows for the line with `text`.
+private func id(of text: String, in output: String) throws -> String {
+  let line = try #require(output.split(separator: "\n").first { $0.hasSuffix(text) }, "no line \(text) in \(output)")
+  return String(line.prefix { $0 != " " })
+}
+
+@Suite("taskman's outline commands")
+struct OutlineCommandsTests {
+  @Test func addGoesIntoProjectsAndUnderItemsAndKeepsTextAfterTheMarker() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Paint the fence", "--project", "Home")
+    _ = try data.add("Buy milk", "--project", "home")
+    let list = try data.run(["list"]).output
+    let milk = try id(of: "- Buy milk", in: list)
+    _ = try data.add("Semi-skimmed", "--under", milk)
+    _ = try data.add("- Already dashed task")
+    _ = try data.add("--", "-5 degrees: bring a coat")
+    _ = try data.add("Call Bob @due(tomorrow)")
+    #expect(
+      data.dataFileText?.replacing(#/@due\(\d{4}-\d\d-\d\d\)/#, with: "@due(DAY)") == """
+        Home:
+        \t- Paint the fence
+        \t- Buy milk
+        \t\t- Semi-skimmed
+        - Already dashed task
+        - -5 degrees: bring a coat
+        - Call Bob @due(DAY)
+
+        """
+    )
+    #expect(try data.listedTitles() == ["Paint the fence", "Buy milk", "Semi-skimmed", "Already dashed task", "-5 degrees: bring a coat", "Call Bob"])
+    let both = try data.run(["add", "x", "--project", "Home", "--under", milk])
+    #expect(both.status == 2)
+    #expect(both.errors.hasPrefix("taskman: --project and --under cannot go together\n"))
+  }
+
+  @Test func projectsNotesAndMoves() throws {
+    let data = try TaskmanDataDirectory()
+    let errands = try data.run(["project", "Errands"])
+    #expect(errands.status == 0)
+    let again = try data.run(["project", "errands"])
+    #expect(again.status == 2)
+    #expect(again.errors.hasPrefix("taskman: There is already a project “Errands”.\n"))
+    let milk = try data.add("Buy milk", "--project", "Errands")
+    _ = try data.add("Post letter @done", "--project", "Errands")
+    let loose = try data.add("Loose end")
+
+    let projects = try data.run(["projects"])
+    #expect(projects.output.split(separator: "\n").map { String($0.drop { $0 != " " }.dropFirst(2)) } == ["Errands  1 open, 1 done"])
+    let json = try data.json(["projects", "--json"])["projects"] as? [[String: Any]]
+    #expect(json?.first?["openTasks"] as? Int == 1)
+    #expect(json?.first?["doneTasks"] as? Int == 1)
+    #expect(json?.first?["title"] as? String == "Errands")
+
+    let note = try data.run(["note", milk, "Semi-skimmed,", "not", "whole."])
+    #expect(note.status == 0, "\(note.errors)")
+    let task = try data.run(["note", milk, "- a task"])
+    #expect(task.status == 2)
+    #expect(task.errors.contains("A line starting with - is a task"))
+
+    let moved = try data.run(["move", loose, "--before", milk])
+    #expect(moved.status == 0, "\(moved.errors)")
+    #expect(moved.output == "Moved \(loose)  Loose end  (Errands)\n")
+    #expect(outline(try data.run(["list"]).output) == ["Errands:", "  - Loose end", "  - Buy milk", "    Semi-skimmed, not whole."])
+    let intoItself = try data.run(["move", milk, "--under", milk])
+    #expect(intoItself.status == 2)
+    #expect(intoItself.errors.hasPrefix("taskman: “Buy milk” cannot go inside itself or an item under it.\n"))
+    let noPlace = try data.run(["move", milk])
+    #expect(noPlace.status == 2)
+    #expect(noPlace.errors.hasPrefix("taskman: move needs a place to move the item to\n"))
+
+    #expect(try data.run(["undo"]).output == "Undid: move “Loose end”\n")
+    #expect(outline(try data.run(["list"]).output) == ["Errands:", "  - Buy milk", "    Semi-skimmed, not whole.", "- Loose end"])
+  }
+
+  @Test func theAgendaGroupsWhatIsDue() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Renew passport @due(2000-01-01)")
+    _ = try data.add("Call Bob @due(+3d)")
+    _ = try data.add("Pay rent @due(today)")
+    _ = try data.add("Far off @due(+30d)")
+    _ = try data.add("Done already @due(2000-01-01) @done")
+    let agenda = try data.run(["agenda"])
+    #expect(agenda.status == 0)
+    let lines = agenda.output.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      // Ids and dates vary; the shape does not.
+      line.replacing(#/  [0-9a-f]{4,}  /#, with: "  ID  ").replacing(#/\d{4}-\d\d-\d\d/#, with: "DAY")
+    }
+    #expect(
+      lines == [
+        "Overdue", "  ID  Renew passport @due(DAY)", "", "Today", "  ID  Pay rent @due(DAY)", "", "Next 7 days",
+        "  ID  Call Bob @due(DAY)", "",
+      ]
+    )
+    let json = try data.json(["agenda", "--json"])
+    #expect((json["overdue"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Renew passport"])
+    #expect((json["upcoming"] as? [[String: Any]])?.first?["due"] as? String != nil)
+    #expect(try data.run(["agenda", "--days", "40"]).output.contains("Far off"))
+    let empty = try TaskmanDataDirectory().run(["agenda"])
+    #expect(empty.output == "Nothing is due in the next 7 days.\n")
+  }
+
+  @Test func doctorReportsWhatToLookAtAndExitsOneThen() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Fine @due(2026-12-01)")
+    let clean = try data.run(["doctor"])
+    #expect(clean.status == 0, "\(clean.output)")
+    #expect(clean.output.hasSuffix("Nothing to look at.\n"))
+    #expect(clean.output.contains("ids: kept beside the file, up to date"))
+
+    let text = "- Fine @due(2026-12-01)\n- Soon @due(tomorow)\n \t- Mixed\n- Twice @home @home\n"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: data.dataFile))
+    let found = try data.run(["doctor"])
+    #expect(found.status == 1)
+    let lines = found.output.split(separator: "\n").map(String.init)
+    #expect(lines.first == "\(data.dataFile): 4 lines (0 blank), UTF-8, LF line breaks, ends with a line break, indented with tabs on some lines and spaces on others")
+    #expect(lines.contains { $0.hasPrefix("line 2 (") && $0.hasSuffix("): @due(tomorow) is not a date taskman reads; write it as YYYY-MM-DD (taskman tag <id> '@due(tomorrow)' writes one)") })
+    #expect(lines.contains { $0.hasPrefix("line 4 (") && $0.hasSuffix("): @home appears more than once on this item") })
+    #expect(lines.last == "3 things to look at.")
+    #expect(lines.contains("ids: the file was edited elsewhere since taskman's last change; its lines were matched again (the next change records them)"))
+    let json = try JSONSerialization.jsonObject(with: Data(try data.run(["doctor", "--json"]).output.utf8)) as? [String: Any]
+    #expect((json?["findings"] as? [[String: Any]])?.map { $0["kind"] as? String } == ["unreadableDate", "mixedIndentation", "duplicateTag"])
+    #expect(data.dataFileText == text, "doctor changes nothing")
+  }
+
+  @Test func editKeepsTagsUnlessNewOnesAreGiven() throws {
+    let data = try TaskmanDataDirectory()
+    let milk = try data.add("Buy milk @errands @due(2026-11-25)")
+    #expect(try data.run(["edit", milk, "Buy oat milk"]).output == "\(milk)  Buy oat milk @errands @due(2026-11-25)\n")
+    #expect(try data.run(["edit", milk, "Buy soy milk @today"]).output == "\(milk)  Buy soy milk @today\n")
+    let project = try data.run(["project", "Home"]).output.trimmingCharacters(in: .newlines)
+    #expect(try data.run(["edit", project, "House"]).status == 0)
+    #expect(data.dataFileText == "- Buy soy milk @today\nHouse:\n")
+  }
+
+  @Test func listSortsFlat() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("b @due(2026-12-03)")
+    _ = try data.add("a @due(2026-12-05)")
+    _ = try data.add("c @due(2026-12-01)")
+    _ = try data.add("d")
+    let titles = { (order: String) throws -> [String] in
+      try data.run(["list", "--sort", order]).output.split(separator: "\n").map { String($0.drop { $0 != " " }.dropFirst(2).prefix(1)) }
+    }
+    #expect(try titles("due") == ["c", "b", "a", "d"])
+    #expect(try titles("text") == ["a", "b", "c", "d"])
+    #expect(try titles("created") == ["b", "a", "c", "d"])
+  }
+}
+
+/// `taskman edit <id>` without text, with a scripted editor.
+@Suite("taskman edit in an editor")
+struct EditInEditorTests {
+  /// An editor that replaces the file it is given with `text` (and, with `alsoChange`, changes
+  /// the task file meanwhile, as another program would).
+  private func editor(writing text: String, in data: TaskmanDataDirectory, alsoChange: String? = nil) throws -> String {
+    let content = try data.write(text, to: "edited.taskpaper")
+    var script = "#!/bin/sh\ncat '\(content)' > \"$1\"\n"
+    if let alsoChange { script += "printf '%s' '\(alsoChange)' > '\(data.dataFile)'\n" }
+    let path = try data.write(script, to: "editor.sh")
+    chmod(path, 0o755)
+    return path
+  }
+
+  private func setUp() throws -> (TaskmanDataDirectory, String) {
+    let data = try TaskmanDataDirectory()
+    try Data("Trip:\n\t- Book train @today\n\t\tSeat 42\n\t- Pack\n- Other\n".utf8).write(to: URL(fileURLWithPath: data.dataFile))
+    let list = try data.run(["list"]).output
+    return (data, try id(of: "- Book train @today", in: list))
+  }
+
+  @Test func whatIsSavedReplacesTheItemAndItsChildrenAsOneChange() throws {
+    let (data, train) = try setUp()
+    let before = try data.listed(["--all"]).compactMap { $0["shortId"] as? String }
+    let script = try editor(writing: "- Book the train @today\n\tSeat 42, window\n\t- Print ticket\n", in: data)
+    let result = try data.run(["edit", train], environment: ["EDITOR": script])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(data.dataFileText == "Trip:\n\t- Book the train @today\n\t\tSeat 42, window\n\t\t- Print ticket\n\t- Pack\n- Other\n")
+    #expect(try data.listed(["--all"]).compactMap { $0["shortId"] as? String }.first == before.first, "the item keeps its id")
+    #expect(try data.run(["undo"]).status == 0)
+    #expect(data.dataFileText == "Trip:\n\t- Book train @today\n\t\tSeat 42\n\t- Pack\n- Other\n")
+  }
+
+  @Test func aSecondItemAtTheTopIsRefusedNamingItsLineAndTheTextIsKept() throws {
+    let (data, train) = try setUp()
+    let script = try editor(writing: "- Book train\n- Stray\n", in: data)
+    let result = try data.run(["edit", train], environment: ["VISUAL": script])
+    #expect(result.status == 2)
+    #expect(result.errors.contains(", line 2, starts a second item at the top; nothing was changed"))
+    let kept = try #require(result.errors.firstMatch(of: #/Your text is kept in (\S+\.taskpaper)\./#)?.1)
+    #expect(try String(contentsOfFile: String(kept), encoding: .utf8) == "- Book train\n- Stray\n")
+    try? FileManager.default.removeItem(atPath: String(kept))
+    #expect(data.dataFileText == "Trip:\n\t- Book train @today\n\t\tSeat 42\n\t- Pack\n- Other\n")
+  }
+
+  @Test func aChangeMadeElsewhereWhileEditingIsNeverWrittenOver() throws {
+    let (data, train) = try setUp()
+    let theirs = "Trip:\n\t- Book train @today @urgent\n- Other\n"
+    let script = try editor(writing: "- Book train, mine\n", in: data, alsoChange: theirs)
+    let result = try data.run(["edit", train], environment: ["EDITOR": script])
+    #expect(result.status == 3)
+    #expect(result.errors.hasPrefix("taskman: the item was changed elsewhere while you were editing it; nothing was written over that change\n"))
+    #expect(data.dataFileText == theirs)
+    if let kept = result.errors.firstMatch(of: #/Your text is kept in (\S+\.taskpaper)\./#)?.1 {
+      #expect(try String(contentsOfFile: String(kept), encoding: .utf8) == "- Book train, mine\n")
+      try? FileManager.default.removeItem(atPath: String(kept))
+    } else {
+      Issue.record("the kept text's path is not named: \(result.errors)")
+    }
+  }
+
+  @Test func savingTheTextUnchangedChangesNothing() throws {
+    let (data, train) = try setUp()
+    let script = try data.write("#!/bin/sh\nexit 0\n", to: "noop.sh")
+    chmod(script, 0o755)
+    let result = try data.run(["edit", train], environment: ["EDITOR": script])
+    #expect(result.status == 0)
+    #expect(result.output == "No changes.\n")
+  }
+}

@@ -1,0 +1,193 @@
+import Testing
+
+@testable import TaskmanCLI
+
+/// The help pages of the outline commands, golden: generated from the same declarations as
+/// parsing, they change only when a command's declaration does.
+@Suite("Help pages of the outline commands")
+struct OutlineHelpPageTests {
+  @Test func projectHelpPage() {
+    #expect(
+      HelpFormatter.helpPage(for: ProjectCommand.self) == """
+        OVERVIEW: Add a project at the end of the list. Prints its short id.
+
+        The name is the project's line without its ':'. A project of that name (ignoring
+        case) must not exist yet; tasks go into one with 'taskman add --project <name>',
+        which also creates it when missing.
+
+        USAGE: taskman project <name> ...
+
+        ARGUMENTS:
+          <name>                  The project's name, like: Home renovation.
+
+        OPTIONS:
+          -h, --help              Show help and exit.
+
+        EXAMPLES:
+          taskman project Home renovation
+
+        Global options (--file, --data-dir, --color, --version): see 'taskman help'.
+
+        """
+    )
+  }
+
+  @Test func projectsHelpPage() {
+    #expect(
+      HelpFormatter.helpPage(for: ProjectsCommand.self) == """
+        OVERVIEW: List every project, nested as in the outline, with how many of its
+                  tasks are open.
+
+        A task counts in the nearest project it sits in, at any depth below it.
+
+        USAGE: taskman projects [--json]
+
+        OPTIONS:
+          --json                  Print JSON (see Documentation/taskman-json.md) instead
+                                  of text.
+          -h, --help              Show help and exit.
+
+        EXAMPLES:
+          taskman projects
+
+        Global options (--file, --data-dir, --color, --version): see 'taskman help'.
+
+        """
+    )
+  }
+
+  @Test func noteHelpPage() {
+    #expect(
+      HelpFormatter.helpPage(for: NoteCommand.self) == """
+        OVERVIEW: Add a note under an item, after its other children. Prints the note's
+                  short id.
+
+        A note is one line of text. It may not start with '-' (a task) or end with ':'
+        (a project).
+
+        USAGE: taskman note <id> <text> ...
+
+        ARGUMENTS:
+          <id>                    The item's id, or any unique prefix of it.
+          <text>                  The note's text.
+
+        OPTIONS:
+          -h, --help              Show help and exit.
+
+        EXAMPLES:
+          taskman note 3f2a Semi-skimmed, not whole.
+
+        Global options (--file, --data-dir, --color, --version): see 'taskman help'.
+
+        """
+    )
+  }
+
+  @Test func moveHelpPage() {
+    #expect(
+      HelpFormatter.helpPage(for: MoveCommand.self) == """
+        OVERVIEW: Move an item, with everything under it, elsewhere in the outline.
+                  'taskman undo' moves it back.
+
+        Give exactly one of the places. An item cannot go under itself or under an item
+        of its own.
+
+        USAGE: taskman move <id> [--under <id>] [--project <name>] [--before <id>]
+                            [--after <id>] [--top]
+
+        ARGUMENTS:
+          <id>                    The item's id, or any unique prefix of it.
+
+        OPTIONS:
+          --under <id>            At the end of this item's children.
+          --project <name>        At the end of this project (its name, ignoring case);
+                                  created when missing.
+          --before <id>           Right before this item, under its parent.
+          --after <id>            Right after this item (and what is under it), under
+                                  its parent.
+          --top                   At the end of the top level.
+          -h, --help              Show help and exit.
+
+        EXAMPLES:
+          taskman move 3f2a --project Errands
+          taskman move 3f2a --before 9c01
+          taskman move 3f2a --top
+
+        Global options (--file, --data-dir, --color, --version): see 'taskman help'.
+
+        """
+    )
+  }
+
+  @Test func agendaHelpPage() {
+    #expect(
+      HelpFormatter.helpPage(for: AgendaCommand.self) == """
+        OVERVIEW: What is due: overdue, due today, and due in the next days, each sorted
+                  by date.
+
+        Items that are not done and have a @due date, at any depth. Overdue items are
+        red on a terminal.
+
+        USAGE: taskman agenda [--days <n>] [--json]
+
+        OPTIONS:
+          --days <n>              How many days after today to look ahead. Default: 7.
+          --json                  Print JSON (see Documentation/taskman-json.md) instead
+                                  of text.
+          -h, --help              Show help and exit.
+
+        EXAMPLES:
+          taskman agenda
+          taskman agenda --days 14
+
+        Global options (--file, --data-dir, --color, --version): see 'taskman help'.
+
+        """
+    )
+  }
+
+  @Test func doctorHelpPage() {
+    #expect(
+      HelpFormatter.helpPage(for: DoctorCommand.self) == """
+        OVERVIEW: Check the task file: dates taskman cannot read, repeated tags, mixed
+                  indentation, and the file's health.
+
+        Exits with status 0 when there is nothing to look at, and 1 when there is.
+        Changes nothing.
+
+        USAGE: taskman doctor [--json]
+
+        OPTIONS:
+          --json                  Print JSON (see Documentation/taskman-json.md) instead
+                                  of text.
+          -h, --help              Show help and exit.
+
+        EXAMPLES:
+          taskman doctor
+
+        Global options (--file, --data-dir, --color, --version): see 'taskman help'.
+
+        """
+    )
+  }
+
+  @Test func redoHelpPage() {
+    #expect(
+      HelpFormatter.helpPage(for: RedoCommand.self) == """
+        OVERVIEW: Make again the last change 'taskman undo' reverted. Repeat to go
+                  further forward.
+
+        Possible until taskman makes a new change, which forgets the changes undone
+        before it.
+
+        USAGE: taskman redo
+
+        OPTIONS:
+          -h, --help              Show help and exit.
+
+        Global options (--file, --data-dir, --color, --version): see 'taskman help'.
+
+        """
+    )
+  }
+}
