@@ -88,10 +88,13 @@ private func makeStore(_ tasks: [Item] = [home, loose]) -> TestStore<TaskList.St
       $0.errorMessage = "There is already a project “Errands”."
     }
     await store.send(.addProject("  ")) {
-      $0.errorMessage = "Unable to convert    into a project."
+      $0.errorMessage = "A project needs a name."
     }
     await store.send(.addProject("Two\nlines")) {
-      $0.errorMessage = "Unable to convert Two\nlines into a project."
+      $0.errorMessage = "Unable to convert “Two\nlines” into a project: the line “Two\nlines:” would not read back as a project with that name."
+    }
+    await store.send(.addProject("- Bar")) {
+      $0.errorMessage = "Unable to convert “- Bar” into a project: the line “- Bar:” would not read back as a project with that name."
     }
     await store.finish()
   }
@@ -106,10 +109,13 @@ private func makeStore(_ tasks: [Item] = [home, loose]) -> TestStore<TaskList.St
       $0.journal?.record(entry("note on “Fix the tap”", from: [home, loose], to: $0.tasks.elements))
     }
     await store.send(.addNote("- a task", to: testID(302))) {
-      $0.errorMessage = "Unable to convert - a task into a note. A line starting with - is a task: add it with taskman add --under <id>."
+      $0.errorMessage = "Unable to convert “- a task” into a note. A line starting with “- ” is a task: add it with taskman add --under <id>."
     }
     await store.send(.addNote("Shopping:", to: testID(302))) {
-      $0.errorMessage = "Unable to convert Shopping: into a note. A line ending with : is a project; end it otherwise, say with a full stop."
+      $0.errorMessage = "Unable to convert “Shopping:” into a note. A line ending with “:” (before any tags) is a project; end it otherwise, say with a full stop."
+    }
+    await store.send(.addNote("Looks: @tag", to: testID(302))) {
+      $0.errorMessage = "Unable to convert “Looks: @tag” into a note. A line ending with “:” (before any tags) is a project; end it otherwise, say with a full stop."
     }
     await store.finish()
   }
@@ -153,8 +159,9 @@ private func makeStore(_ tasks: [Item] = [home, loose]) -> TestStore<TaskList.St
     await store.send(.move(home.id, to: .inside(testID(301)))) {
       $0.errorMessage = "“Home” cannot go inside itself or an item under it."
     }
-    // The same message again: nothing changes.
-    await store.send(.move(home.id, to: .after(home.id)))
+    await store.send(.move(home.id, to: .after(home.id))) {
+      $0.errorMessage = "“Home” cannot go before or after itself: name another item."
+    }
     await store.send(.move(testID(999), to: .top)) {
       $0.errorMessage = "There is no item with the id 00000000-0000-0000-0000-0000000003e7."
     }
@@ -262,14 +269,29 @@ private func makeStore(_ tasks: [Item] = [home, loose]) -> TestStore<TaskList.St
     let text = "P:\n\t- a @due(tomorow)\n \t- b @home @home\n\t- c @due(2026-02-30)\n\t- d @due(2026-12-01) @start(+3d)\n    - e\n"
     let (_, source) = try TaskFile.read(Data(text.utf8), index: nil)
     let checkup = TaskFileCheckup(source)
-    #expect(checkup.findings.map(\.line) == [2, 3, 3, 4, 5])
-    #expect(checkup.findings.map(\.kind) == [.unreadableDate, .mixedIndentation, .duplicateTag, .unreadableDate, .unreadableDate])
-    #expect(checkup.findings[0].message.hasPrefix("@due(tomorow) is not a date taskman reads"))
+    #expect(checkup.findings.map(\.line) == [2, 3, 3, 4, 5, 6])
+    #expect(
+      checkup.findings.map(\.kind) == [
+        .unreadableDate, .mixedIndentation, .duplicateTag, .unreadableDate, .unreadableDate, .inconsistentIndentation,
+      ])
+    #expect(checkup.findings[0].message == "@due(tomorow) is not a date taskman reads; write it as YYYY-MM-DD")
+    #expect(checkup.findings[0].tagName == "due")
     #expect(checkup.findings[3].message == "@due(2026-02-30): Invalid date 2026-02-30")
+    #expect(checkup.findings[4].message.hasPrefix("@start(+3d) is a relative date"))
+    #expect(checkup.findings[5].message.hasPrefix("indented with spaces while line 2 is indented with tabs"))
     #expect(checkup.lineCount == 6)
     #expect(checkup.lineEndings == .lf)
     #expect(checkup.endsWithLineBreak)
     #expect(checkup.indentsWithTabsAndSpaces)
+  }
+
+  @Test func namesTheFirstLineEndingOtherwise() throws {
+    let (_, source) = try TaskFile.read(Data("P:\r\n\t- a\r\n\t- b\n\t- c\n".utf8), index: nil)
+    let checkup = TaskFileCheckup(source)
+    #expect(checkup.findings.map(\.line) == [3])
+    #expect(checkup.findings.map(\.kind) == [.mixedLineEndings])
+    #expect(checkup.findings[0].message.hasPrefix("ends with LF while line 1 ends with CRLF"))
+    #expect(checkup.lineEndings == .mixed)
   }
 
   @Test func aCleanFileHasNoFindings() throws {

@@ -71,7 +71,7 @@ struct OutlineCommandsTests {
     #expect(note.status == 0, "\(note.errors)")
     let task = try data.run(["note", milk, "- a task"])
     #expect(task.status == 2)
-    #expect(task.errors.contains("A line starting with - is a task"))
+    #expect(task.errors.contains("A line starting with “- ” is a task"))
 
     let moved = try data.run(["move", loose, "--before", milk])
     #expect(moved.status == 0, "\(moved.errors)")
@@ -129,7 +129,7 @@ struct OutlineCommandsTests {
     #expect(found.status == 1)
     let lines = found.output.split(separator: "\n").map(String.init)
     #expect(lines.first == "\(data.dataFile): 4 lines (0 blank), UTF-8, LF line breaks, ends with a line break, indented with tabs on some lines and spaces on others")
-    #expect(lines.contains { $0.hasPrefix("line 2 (") && $0.hasSuffix("): @due(tomorow) is not a date taskman reads; write it as YYYY-MM-DD (taskman tag <id> '@due(tomorrow)' writes one)") })
+    #expect(lines.contains { $0.hasPrefix("line 2 (") && $0.hasSuffix("): @due(tomorow) is not a date taskman reads; write it as YYYY-MM-DD (taskman tag \($0.dropFirst(8).prefix { $0 != ")" }) '@due(YYYY-MM-DD)' rewrites it; relative dates like tomorrow are welcome there)") })
     #expect(lines.contains { $0.hasPrefix("line 4 (") && $0.hasSuffix("): @home appears more than once on this item") })
     #expect(lines.last == "3 things to look at.")
     #expect(lines.contains("ids: the file was edited elsewhere since taskman's last change; its lines were matched again (the next change records them)"))

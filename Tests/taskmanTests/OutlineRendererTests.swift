@@ -35,7 +35,7 @@ struct OutlineRendererTests {
     let rows = TaskFilter(kinds: Set(Item.Kind.allCases), tags: [.has("shopping")], status: .all).outlineRows(of: Self.outline)
     #expect(
       OutlineRenderer.render(rows, shortID: shortID, style: TextStyle(isColored: true), today: today) == """
-        \u{1B}[2m\u{1B}[33ma1\u{1B}[0m    Errands:\u{1B}[0m
+        \u{1B}[2m\u{1B}[33ma1\u{1B}[0m\u{1B}[2m    Errands:\u{1B}[0m
         \u{1B}[33mb2c3\u{1B}[0m    \u{1B}[31m- Buy milk @shopping @due(2026-11-20)\u{1B}[0m
 
         """
@@ -43,7 +43,7 @@ struct OutlineRendererTests {
     let done = TaskFilter(kinds: Set(Item.Kind.allCases), tags: [.has("done")], status: .all).outlineRows(of: Self.outline)
     #expect(
       OutlineRenderer.render(done, shortID: shortID, style: TextStyle(isColored: true), today: today).hasSuffix(
-        "\u{1B}[2m\u{1B}[33me5\u{1B}[0m    - Post letter \u{1B}[36m@done(2026-11-01)\u{1B}[0m\u{1B}[0m\n"
+        "\u{1B}[2m\u{1B}[33me5\u{1B}[0m\u{1B}[2m    - Post letter \u{1B}[36m@done(2026-11-01)\u{1B}[0m\u{1B}[2m\u{1B}[0m\n"
       )
     )
   }

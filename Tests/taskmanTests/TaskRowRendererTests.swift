@@ -32,7 +32,7 @@ struct TaskRowRendererTests {
         == "\u{1B}[33m3f2a\u{1B}[0m  Call \u{1B}[36m@bob\u{1B}[0m about \u{1B}[36m@due(2026-12-01)\u{1B}[0m e@mail  \u{1B}[34m(Work)\u{1B}[0m\n"
     )
     let done = TaskRowRenderer.Row(shortID: "3f2a", text: "Old", isDone: true)
-    #expect(TaskRowRenderer.render([done], style: style) == "\u{1B}[2m\u{1B}[33m3f2a\u{1B}[0m  Old\u{1B}[0m\n")
+    #expect(TaskRowRenderer.render([done], style: style) == "\u{1B}[2m\u{1B}[33m3f2a\u{1B}[0m\u{1B}[2m  Old\u{1B}[0m\n")
   }
 
   @Test func controlCharactersFromTheDataCannotReachTheTerminal() {

@@ -105,6 +105,12 @@ public struct TaskForm: Reducer {
         state.errorMessage = TaskPaperError.invalidTask(state.text).description
         return .none
       }
+      do throws(TaskDateError) {
+        try task.checkDates()
+      } catch {
+        state.errorMessage = "\(TaskPaperError.invalidTask(state.text).description) \(error.description)."
+        return .none
+      }
       state.errorMessage = nil
       return .run { [dismiss] send in
         await send(.delegate(.saveTask(task)))

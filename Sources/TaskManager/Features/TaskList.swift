@@ -242,10 +242,11 @@ public struct TaskList: Reducer {
         return .none
 
       case let .addProject(name):
-        let title = OutlinePosition.projectTitle(name)
-        let line = TaskPaperParser.parse(title + ":", makeID: { UUID() }).items
-        guard line.count == 1, line[0].kind == .project, line[0].title == title, line[0].tags.isEmpty else {
-          state.errorMessage = OutlineError.invalidProjectName(name).description
+        let title: String
+        do throws(OutlineError) {
+          title = try OutlinePosition.validProjectTitle(name)
+        } catch {
+          state.errorMessage = error.description
           return .none
         }
         if let existing = state.outline.project(named: title) {
@@ -258,7 +259,7 @@ public struct TaskList: Reducer {
       case let .addNote(text, id):
         let lines = TaskPaperParser.parse(text, makeID: { UUID() }).items
         guard !text.contains(where: \.isNewline), lines.count == 1, lines[0].kind == .note, !lines[0].isBlank else {
-          state.errorMessage = "Unable to convert \(text) into a note. \(Self.noteAdvice(text))"
+          state.errorMessage = "Unable to convert “\(text)” into a note. \(Self.noteAdvice(text))"
           return .none
         }
         var note = lines[0].resolvingRelativeDates(today: today)
@@ -300,10 +301,13 @@ public struct TaskList: Reducer {
         for text in texts {
           do throws(TaskPaperError) {
             var tag = try TaskPaperParser.parseTag(text)
-            if TaskDate.tagNames.contains(tag.name), let value = tag.value, (try? TaskDate.parse(value)) == nil,
-              let resolved = try? TaskDate.resolve(value, today: today)
-            {
-              tag = Tag(name: tag.name, date: resolved)
+            if TaskDate.tagNames.contains(tag.name), let value = tag.value, (try? TaskDate.parse(value)) == nil {
+              do throws(TaskDateError) {
+                if let resolved = try TaskDate.resolve(value, today: today) { tag = Tag(name: tag.name, date: resolved) }
+              } catch {
+                state.errorMessage = "\(TaskPaperError.invalidTag(text).description) \(error.description)."
+                return .none
+              }
             }
             tags.append(tag)
           } catch {
@@ -340,6 +344,7 @@ public struct TaskList: Reducer {
         }
 
       case let .replaceItem(item):
+        let item = item.resolvingRelativeDatesInOutline(today: today)
         return change(&state, "edit \(quoted(item.title))") { tasks in
           _ = tasks.modifyItem(withID: item.id) { $0 = item }
         }
@@ -435,12 +440,18 @@ public struct TaskList: Reducer {
   }
 
   /// Why a line is no note, and what to do instead.
-  static func noteAdvice(_ text: String) -> String {
+  public static func noteAdvice(_ text: String) -> String {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     if trimmed.isEmpty { return "A note needs some text." }
-    if trimmed.hasPrefix("-") { return "A line starting with - is a task: add it with taskman add --under <id>." }
-    if trimmed.hasSuffix(":") { return "A line ending with : is a project; end it otherwise, say with a full stop." }
-    return "A note is one line of text."
+    if text.contains(where: \.isNewline) { return "A note is one line of text." }
+    switch TaskPaperParser.parse(trimmed, makeID: { UUID() }).items.first?.kind {
+    case .task?:
+      return "A line starting with “- ” is a task: add it with taskman add --under <id>."
+    case .project?:
+      return "A line ending with “:” (before any tags) is a project; end it otherwise, say with a full stop."
+    default:
+      return "A note is one line of text."
+    }
   }
 
   /// Undoes or redoes the next change of the journal and saves the list.

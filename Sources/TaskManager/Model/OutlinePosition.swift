@@ -26,6 +26,8 @@ public enum OutlineError: Error, Hashable, Sendable, CustomStringConvertible {
   case noSuchItem(UUID)
   /// An item cannot go inside itself or one of its own descendants; carries its title.
   case insideItself(String)
+  /// An item cannot go right before or after itself; carries its title.
+  case besideItself(String)
   /// The title cannot be a project's (it is empty, or has a line break).
   case invalidProjectName(String)
 
@@ -34,7 +36,11 @@ public enum OutlineError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .noSuchItem(let id): "There is no item with the id \(id.uuidString.lowercased())."
     case .insideItself(let title): "“\(title)” cannot go inside itself or an item under it."
-    case .invalidProjectName(let name): "Unable to convert \(name) into a project."
+    case .besideItself(let title): "“\(title)” cannot go before or after itself: name another item."
+    case .invalidProjectName(let name):
+      OutlinePosition.projectTitle(name).isEmpty
+        ? "A project needs a name."
+        : "Unable to convert “\(name)” into a project: the line “\(OutlinePosition.projectTitle(name)):” would not read back as a project with that name."
     }
   }
 }
@@ -42,10 +48,24 @@ public enum OutlineError: Error, Hashable, Sendable, CustomStringConvertible {
 extension OutlinePosition {
   /// The title of a project named on the command line: surrounding whitespace and a trailing
   /// `:` left out (`"Errands: "` is `Errands`).
-  static func projectTitle(_ name: String) -> String {
+  public static func projectTitle(_ name: String) -> String {
     var title = name.trimmingCharacters(in: .whitespaces)
     if title.hasSuffix(":") { title.removeLast() }
     return title.trimmingCharacters(in: .whitespaces)
+  }
+
+  /// The title of the project named `name` on the command line, checked to read back as that
+  /// project from the file: not empty, one line, not a task (`- Bar`), no tags.
+  ///
+  /// - Throws: ``OutlineError/invalidProjectName(_:)``.
+  public static func validProjectTitle(_ name: String) throws(OutlineError) -> String {
+    let title = projectTitle(name)
+    guard !title.isEmpty, !title.contains(where: \.isNewline) else { throw .invalidProjectName(name) }
+    let line = TaskPaperParser.parse(title + ":", makeID: { UUID() }).items
+    guard line.count == 1, line[0].kind == .project, line[0].title == title, line[0].tags.isEmpty else {
+      throw .invalidProjectName(name)
+    }
+    return title
   }
 }
 
@@ -82,8 +102,7 @@ extension Outline {
       item.shiftLevels(by: parent.level + 1 - item.level)
       modifyItem(withID: parentID) { $0.children.append(item) }
     case .project(let name):
-      let title = OutlinePosition.projectTitle(name)
-      guard !title.isEmpty, !title.contains(where: \.isNewline) else { throw .invalidProjectName(name) }
+      let title = try OutlinePosition.validProjectTitle(name)
       if project(named: title) == nil {
         items.append(Item(id: newProjectID(), kind: .project, title: title))
       }
@@ -112,6 +131,8 @@ extension Outline {
   ) throws(OutlineError) {
     guard let moving = item(withID: id) else { throw .noSuchItem(id) }
     switch position {
+    case .before(id), .after(id):
+      throw .besideItself(moving.title)
     case .inside(let target), .before(let target), .after(let target):
       if target == id || moving.item(withID: target) != nil { throw .insideItself(moving.title) }
     case .project(let name):

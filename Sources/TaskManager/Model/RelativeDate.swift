@@ -101,4 +101,24 @@ extension Item {
     }
     return item
   }
+
+  /// ``resolvingRelativeDates(today:)`` for the item and everything under it.
+  public func resolvingRelativeDatesInOutline(today: TaskDate.Day) -> Item {
+    var item = resolvingRelativeDates(today: today)
+    item.children = item.children.map { $0.resolvingRelativeDatesInOutline(today: today) }
+    return item
+  }
+
+  /// Checks that each date tag's value that looks like a date names one: `@due(2026-02-30)` or
+  /// `@due(tomorrow 25:00)` throw; `@due(2026-03-01)`, `@due(friday)` and words that are no
+  /// date at all (`@due(someday)`) pass.
+  ///
+  /// - Throws: ``TaskDateError`` for the first impossible date or time.
+  public func checkDates() throws(TaskDateError) {
+    for tag in tags where TaskDate.tagNames.contains(tag.name) {
+      guard let value = tag.value else { continue }
+      // Any day will do: whether a date or a time is possible does not depend on today.
+      _ = try TaskDate.resolve(value, today: TaskDate.Day(daysSince1970: 0))
+    }
+  }
 }

@@ -200,6 +200,8 @@ private struct Matcher {
   let kinds: (task: Bool, project: Bool, note: Bool)
   let project: String?
   let search: CaseInsensitiveText?
+  /// Whether the search text may be found only in the line as written.
+  let searchSpansLine: Bool
   let dueBefore: TaskDate.Point?
 
   init(_ filter: TaskFilter) {
@@ -211,6 +213,7 @@ private struct Matcher {
       return name.trimmingCharacters(in: .whitespaces).lowercased()
     }
     search = filter.searchText.flatMap { $0.isEmpty ? nil : CaseInsensitiveText($0) }
+    searchSpansLine = filter.searchText?.contains { " @:-()\t".contains($0) } ?? false
     // Overdue on a day means due before that day began; a bare day sorts before its 00:00.
     switch (filter.dueBefore, filter.overdueAsOf.map { TaskDate.Point(day: $0) }) {
     case let (before?, overdue?): dueBefore = min(before, overdue)
@@ -247,9 +250,13 @@ private struct Matcher {
       guard let deadline = TaskFilter.deadline(of: item), deadline > dueAfter else { return false }
     }
     if let search {
-      guard search.isFound(in: item.title) || item.tags.contains(where: { tag in
-        search.isFound(in: tag.name) || tag.value.map(search.isFound(in:)) == true
-      }) else { return false }
+      guard
+        search.isFound(in: item.title)
+          || item.tags.contains(where: { tag in search.isFound(in: tag.name) || tag.value.map(search.isFound(in:)) == true })
+          // Text spanning the title and a tag, or the line's own syntax (`- `, `@`, `:`):
+          // only then is the line written out to look in.
+          || (searchSpansLine && search.isFound(in: TaskPaperPrinter.line(for: item)))
+      else { return false }
     }
     return true
   }

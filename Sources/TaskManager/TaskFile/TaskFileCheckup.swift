@@ -18,6 +18,11 @@ public struct TaskFileCheckup: Hashable, Sendable {
       case duplicateTag
       /// A line indented with both tabs and spaces.
       case mixedIndentation
+      /// The first line indented with spaces in a file indented with tabs, or the other way
+      /// round: the levels may not nest as they look in an editor showing tabs wider.
+      case inconsistentIndentation
+      /// The first line ending otherwise (LF, CRLF) than the file's first line.
+      case mixedLineEndings
     }
 
     /// The line, from 1.
@@ -28,6 +33,8 @@ public struct TaskFileCheckup: Hashable, Sendable {
     public var kind: Kind
     /// What it is, for people.
     public var message: String
+    /// For an unreadable date, the name of its tag: `taskman tag <id> '@due(…)'` rewrites it.
+    public var tagName: String?
   }
 
   /// How the lines of a file end.
@@ -63,19 +70,37 @@ public struct TaskFileCheckup: Hashable, Sendable {
     blankLines = storage.items.lazy.filter(\.isBlank).count
     var (lf, crlf) = (0, 0)
     var (tabs, spaces) = (false, false)
+    var (onlyTabs, onlySpaces) = (false, false)
+    // The first line of each style, to name where the other style begins.
+    var firstLineBreak: (line: Int, crlf: Bool)?
+    var firstIndentation: (line: Int, tabs: Bool)?
     for line in storage.items.indices {
       let item = storage.items[line]
-      switch source.lineBreak(ofLine: line).count {
+      let lineBreak = source.lineBreak(ofLine: line).count
+      switch lineBreak {
       case 1: lf += 1
       case 2: crlf += 1
       default: break
+      }
+      if lineBreak > 0 {
+        let isCRLF = lineBreak == 2
+        if let first = firstLineBreak {
+          if first.crlf != isCRLF, (isCRLF ? crlf : lf) == 1 {
+            findings.append(
+              Finding(
+                line: line + 1, id: item.id, kind: .mixedLineEndings,
+                message: "ends with \(isCRLF ? "CRLF" : "LF") while line \(first.line + 1) ends with \(first.crlf ? "CRLF" : "LF"); taskman keeps each line's own, other editors may change them all"
+              )
+            )
+          }
+        } else {
+          firstLineBreak = (line, isCRLF)
+        }
       }
       let indentation = source.indentation(ofLine: line)
       let hasTab = indentation.contains(ASCII.tab)
       let hasSpace = indentation.contains(ASCII.space)
       if !item.isBlank {
-        tabs = tabs || hasTab
-        spaces = spaces || hasSpace
         if hasTab && hasSpace {
           findings.append(
             Finding(
@@ -83,7 +108,24 @@ public struct TaskFileCheckup: Hashable, Sendable {
               message: "indented with both tabs and spaces; every tab or space is one level, so it may not nest as it looks"
             )
           )
+        } else if hasTab || hasSpace {
+          if let first = firstIndentation {
+            if first.tabs != hasTab, !(hasTab ? onlyTabs : onlySpaces) {
+              findings.append(
+                Finding(
+                  line: line + 1, id: item.id, kind: .inconsistentIndentation,
+                  message: "indented with \(hasTab ? "tabs" : "spaces") while line \(first.line + 1) is indented with \(first.tabs ? "tabs" : "spaces"); every tab or space is one level, so lines may not nest as they look"
+                )
+              )
+            }
+          } else {
+            firstIndentation = (line, hasTab)
+          }
         }
+        tabs = tabs || hasTab
+        spaces = spaces || hasSpace
+        onlyTabs = onlyTabs || (hasTab && !hasSpace)
+        onlySpaces = onlySpaces || (hasSpace && !hasTab)
       }
       var seen = Set<String>()
       for tag in item.tags where !seen.insert(tag.name).inserted {
@@ -93,17 +135,20 @@ public struct TaskFileCheckup: Hashable, Sendable {
       }
       for tag in item.tags where TaskDate.tagNames.contains(tag.name) {
         guard let value = tag.value else { continue }
+        let message: String?
         do throws(TaskDateError) {
-          if try TaskDate.parse(value) == nil {
-            findings.append(
-              Finding(
-                line: line + 1, id: item.id, kind: .unreadableDate,
-                message: "\(tag) is not a date taskman reads; write it as YYYY-MM-DD (taskman tag <id> '@\(tag.name)(tomorrow)' writes one)"
-              )
-            )
+          if try TaskDate.parse(value) != nil {
+            message = nil
+          } else if (try? TaskDate.resolve(value, today: TaskDate.Day(daysSince1970: 0))) != nil {
+            message = "\(tag) is a relative date, which would mean another day tomorrow; the file holds dates as YYYY-MM-DD"
+          } else {
+            message = "\(tag) is not a date taskman reads; write it as YYYY-MM-DD"
           }
         } catch {
-          findings.append(Finding(line: line + 1, id: item.id, kind: .unreadableDate, message: "\(tag): \(error.description)"))
+          message = "\(tag): \(error.description)"
+        }
+        if let message {
+          findings.append(Finding(line: line + 1, id: item.id, kind: .unreadableDate, message: message, tagName: tag.name))
         }
       }
     }

@@ -110,8 +110,8 @@ public enum TaskPaperParser {
   /// try TaskPaperParser.parseTask("- Plan trip:", makeID: { id }).title  // "Plan trip:"
   /// ```
   ///
-  /// - Throws: ``TaskPaperError/invalidTask(_:)`` for empty or whitespace-only text, or text with
-  ///   a line break (`\n` or `\r`).
+  /// - Throws: ``TaskPaperError/invalidTask(_:)`` for empty or whitespace-only text, a marker
+  ///   with no title (`- @today`), or text with a line break (`\n` or `\r`).
   public static func parseTask(_ text: String, makeID: () -> UUID) throws(TaskPaperError) -> Item {
     let item: Item? = text.withUTF8Bytes { bytes in
       guard !bytes.contains(where: isLineBreak), bytes.contains(where: { !ASCII.isBlank($0) }) else {
@@ -121,7 +121,8 @@ public enum TaskPaperParser {
       let line = parseLine(bytes, 0, bytes.count, asTask: true, matches: &matches)
       return makeItem(bytes, line, matches, id: makeID())
     }
-    guard let item else { throw .invalidTask(text) }
+    // A marker alone (`-`, `- `, `- @today`) is no task: there would be nothing to read.
+    guard let item, item.title.contains(where: { $0 != " " && $0 != "\t" }) else { throw .invalidTask(text) }
     return item
   }
 

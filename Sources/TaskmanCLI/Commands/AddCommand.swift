@@ -36,7 +36,12 @@ struct AddCommand: ParsableCommand, Equatable {
     let app = try context.appStore()
     return try await app.withLoadedTasks { () throws(TaskmanError) in
       var position = OutlinePosition.top
-      if let project { position = .project(project) }
+      var createdProject: String?
+      if let project {
+        let title = try Self.projectTitle(project)
+        position = .project(title)
+        if app.state.outline.project(named: title) == nil { createdProject = title }
+      }
       if let under { position = .inside(try app.resolve([under])[0].id) }
       app.send(.addTaskTapped(at: position))
       guard case .addTask(let form)? = app.state.destination else {
@@ -53,8 +58,20 @@ struct AddCommand: ParsableCommand, Equatable {
         )
       }
       try await app.finishChanges()
+      if let createdProject {
+        context.errors.write("Created the project “\(createdProject)”.\n")
+      }
       context.output.write(app.shortIDs().shortID(for: form.id) + "\n")
       return .success
+    }
+  }
+
+  /// The title of the project `--project` names, or a usage error saying why it cannot be one.
+  static func projectTitle(_ name: String) throws(TaskmanError) -> String {
+    do throws(OutlineError) {
+      return try OutlinePosition.validProjectTitle(name)
+    } catch {
+      throw .usage(error.description, hint: "A project's name is the text of its line before the “:”, like: --project Home")
     }
   }
 

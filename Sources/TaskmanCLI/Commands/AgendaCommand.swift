@@ -1,3 +1,4 @@
+import Foundation
 import TaskManager
 
 /// `taskman agenda [--days <n>] [--json]`
@@ -79,6 +80,12 @@ struct DoctorCommand: ParsableCommand, Equatable {
         return checkup.findings.isEmpty ? .success : .nothingMatched
       }
       let file = checkup
+      if file.lineCount == 0, !FileManager.default.fileExists(atPath: app.dataFilePath) {
+        context.output.write("\(TextStyle.printable(app.dataFilePath)): no task file yet; 'taskman add' creates it.\n")
+        for note in bookkeeping { context.output.write("\(note)\n") }
+        context.output.write("Nothing to look at.\n")
+        return .success
+      }
       var facts = ["\(file.lineCount) \(file.lineCount == 1 ? "line" : "lines") (\(file.blankLines) blank)", "UTF-8"]
       switch file.lineEndings {
       case .lf: facts.append("LF line breaks")
@@ -91,7 +98,12 @@ struct DoctorCommand: ParsableCommand, Equatable {
       context.output.write("\(TextStyle.printable(app.dataFilePath)): \(facts.joined(separator: ", "))\n")
       for note in bookkeeping { context.output.write("\(note)\n") }
       for finding in file.findings {
-        context.output.write("line \(finding.line) (\(index.shortID(for: finding.id))): \(TextStyle.printable(finding.message))\n")
+        let shortID = index.shortID(for: finding.id)
+        var message = finding.message
+        if let tagName = finding.tagName {
+          message += " (taskman tag \(shortID) '@\(tagName)(YYYY-MM-DD)' rewrites it; relative dates like tomorrow are welcome there)"
+        }
+        context.output.write("line \(finding.line) (\(shortID)): \(TextStyle.printable(message))\n")
       }
       let count = file.findings.count
       context.output.write(count == 0 ? "Nothing to look at.\n" : "\(count) \(count == 1 ? "thing" : "things") to look at.\n")

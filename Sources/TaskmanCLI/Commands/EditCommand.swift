@@ -38,7 +38,7 @@ struct EditCommand: ParsableCommand, Equatable {
       guard case .editTask? = app.state.destination else {
         throw TaskmanError(.usage, "the task list did not open its edit form")
       }
-      app.send(.destination(.presented(.editTask(.textChanged(Self.line(typed, replacing: item))))))
+      app.send(.destination(.presented(.editTask(.textChanged(try Self.line(typed, replacing: item))))))
       await app.send(.destination(.presented(.editTask(.saveButtonTapped)))).finish()
       await app.store.finishEffects()
       if case .editTask(let refused)? = app.state.destination {
@@ -56,8 +56,23 @@ struct EditCommand: ParsableCommand, Equatable {
 
   /// The line to type into the edit form for `typed`: the item stays what it is (a task, a
   /// project, a note), and keeps its trailing tags when `typed` names none.
-  static func line(_ typed: String, replacing item: Item) -> String {
-    guard let parsed = try? TaskPaperParser.parseTask(AddCommand.taskLine(typed), makeID: { item.id }) else { return typed }
+  ///
+  /// - Throws: A usage error when `typed` would turn a note or a project into something else.
+  static func line(_ typed: String, replacing item: Item) throws(TaskmanError) -> String {
+    let parsed: Item
+    switch item.kind {
+    case .task:
+      guard let task = try? TaskPaperParser.parseTask(AddCommand.taskLine(typed), makeID: { item.id }) else { return typed }
+      parsed = task
+    case .project:
+      // `Home:` and `Home` both name the project Home; its tags may follow either.
+      guard var project = try? TaskPaperParser.parseTask("- " + typed, makeID: { item.id }) else { return typed }
+      project.title = OutlinePosition.projectTitle(project.title)
+      parsed = project
+    case .note:
+      guard let note = TaskPaperParser.parse(typed, makeID: { item.id }).items.first else { return typed }
+      parsed = note
+    }
     var edited = item
     edited.children = []
     edited.title = parsed.title
@@ -72,7 +87,20 @@ struct EditCommand: ParsableCommand, Equatable {
         return false
       }
     }
-    return TaskPaperPrinter.line(for: edited)
+    let line = TaskPaperPrinter.line(for: edited)
+    let reread = TaskPaperParser.parse(line, makeID: { item.id }).items
+    if item.kind != .task, typed.contains(where: \.isNewline) == false,
+      reread.count != 1 || reread[0].kind != item.kind || reread[0].title != edited.title
+    {
+      let kind = item.kind == .note ? "note" : "project"
+      throw .usage(
+        "Unable to change this \(kind) to “\(typed)”: the line would read back as \(reread.first.map { "a \($0.kind == .note ? "note" : $0.kind == .project ? "project" : "task")" } ?? "nothing"), not a \(kind) with that text.",
+        hint: item.kind == .note
+          ? TaskList.noteAdvice(typed)
+          : "A project’s name is the text of its line before the “:”, like: Home renovation"
+      )
+    }
+    return line
   }
 }
 
@@ -91,12 +119,20 @@ struct OutlineEditing {
     }
     let file = try TemporaryText(opened, shortID: app.shortIDs().shortID(for: item.id))
     var edited: String
+    let shortID = app.shortIDs().shortID(for: item.id)
     while true {
-      try runEditor(on: file.path)
+      do throws(TaskmanError) {
+        try runEditor(on: file.path)
+      } catch {
+        // What the editor saved before failing is kept; an untouched copy is not.
+        if let bytes = try? file.read(), bytes != Array(opened.utf8) { throw error.keeping(file) }
+        file.remove()
+        throw error
+      }
       let bytes = try file.read()
       do throws(TaskmanError) {
         edited = try InputText.decodeDocument(bytes, name: file.path)
-        try Self.check(edited, path: file.path)
+        try Self.check(edited, path: file.path, shortID: shortID)
         break
       } catch {
         guard context.session.inputIsTerminal else { throw error.keeping(file) }
@@ -135,14 +171,22 @@ struct OutlineEditing {
   }
 
   /// The edited text must hold one item at the top (with what is under it).
-  static func check(_ text: String, path: String) throws(TaskmanError) {
+  static func check(_ text: String, path: String, shortID: String) throws(TaskmanError) {
     var roots: [Int] = []
+    var hasText = false
     for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      guard let first = line.first, first != " ", first != "\t" else { continue }
+      if line.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) { hasText = true }
+      guard let first = line.first, first != " ", first != "\t", first != "\r" else { continue }
       roots.append(number + 1)
     }
+    if !hasText {
+      throw .usage("\(path) is empty; nothing was changed", hint: "To delete the item, use: taskman delete \(shortID)")
+    }
     if roots.isEmpty {
-      throw .usage("\(path) is empty; nothing was changed", hint: "To delete the item, use: taskman delete <id>")
+      throw .usage(
+        "\(path) has no line at the left edge; nothing was changed",
+        hint: "The item's own line starts at the left edge, with everything under it indented below it."
+      )
     }
     if roots.count > 1 {
       throw .usage(
@@ -186,7 +230,7 @@ struct TemporaryText {
     guard fd >= 0 else {
       throw TaskmanError(.usage, "cannot create a file to edit in \(directory): \(String(cString: strerror(errno)))")
     }
-    path = String(cString: template)
+    path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     let bytes = Array(text.utf8)
     let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     close(fd)

@@ -49,7 +49,7 @@ struct ListCommand: ParsableCommand, Equatable {
       .option(\.tags, name: "tag", valueName: "name[=value]", help: "Only items with this tag (and this value). Repeat to require several tags."),
       .option(\.notTags, name: "not-tag", valueName: "name", help: "Only items without this tag. May be repeated."),
       .option(\.project, name: "project", valueName: "name", help: "Only items inside a project whose name starts with this, ignoring case."),
-      .option(\.search, name: "search", valueName: "text", help: "Only items whose line contains this text, ignoring case: tasks, notes and projects."),
+      .option(\.search, name: "search", valueName: "text", help: "Only items whose line contains this text, ignoring case and indentation: tasks, notes and projects (--search '@due(2026-12', --search 'home:')."),
       .flags(\.status, [
         (name: "done", value: .done, help: "Only items that are done."),
         (name: "all", value: .all, help: "Items whether done or not."),

@@ -71,10 +71,13 @@ struct MoveCommand: ParsableCommand, Equatable {
       let index = app.shortIDs()
       let item = try app.resolve(id, in: index)
       let position: OutlinePosition
+      var createdProject: String?
       if let under {
         position = .inside(try app.resolve(under, in: index).id)
       } else if let project {
-        position = .project(project)
+        let title = try AddCommand.projectTitle(project)
+        position = .project(title)
+        if app.state.outline.project(named: title) == nil { createdProject = title }
       } else if let before {
         position = .before(try app.resolve(before, in: index).id)
       } else if let after {
@@ -86,6 +89,7 @@ struct MoveCommand: ParsableCommand, Equatable {
       if let message = app.state.errorMessage { throw .usage(message) }
       try await app.finishChanges()
       let rows = app.rows(for: [item.id], index: app.shortIDs())
+      if let createdProject { context.output.write("Created the project “\(createdProject)”.\n") }
       context.output.write(TaskRowRenderer.render(rows, style: context.style).split(separator: "\n").map { "Moved " + $0 + "\n" }.joined())
       return .success
     }

@@ -20,7 +20,13 @@ struct ProjectCommand: ParsableCommand, Equatable {
     return try await app.withLoadedTasks { () throws(TaskmanError) in
       app.send(.addProject(title))
       if let message = app.state.errorMessage {
-        throw .usage(message, hint: "Add tasks to a project with: taskman add <text> --project <name>")
+        let exists = app.state.outline.project(named: title) != nil
+        throw .usage(
+          message,
+          hint: exists
+            ? "Add tasks to it with: taskman add <text> --project \(OutlinePosition.projectTitle(title))"
+            : "A project's name is the text of its line before the “:”, like: taskman project Home renovation"
+        )
       }
       try await app.finishChanges()
       guard let project = app.state.outline.project(named: title) else {

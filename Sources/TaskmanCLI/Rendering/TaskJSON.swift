@@ -73,13 +73,15 @@ enum TaskJSON {
       "bookkeeping": .array(bookkeeping.map(JSONValue.string)),
       "findings": .array(
         checkup.findings.map { finding in
-          .object([
+          var fields: [String: JSONValue] = [
             "line": .int(finding.line),
             "id": .string(id(finding.id)),
             "shortId": .string(shortID(finding.id)),
             "kind": .string(finding.kind.rawValue),
             "message": .string(finding.message),
-          ])
+          ]
+          if let tagName = finding.tagName { fields["tag"] = .string(tagName) }
+          return .object(fields)
         }
       ),
     ])

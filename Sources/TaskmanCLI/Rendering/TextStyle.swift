@@ -1,3 +1,5 @@
+import Foundation
+
 /// Colours parts of the text output with ANSI escapes, or leaves them plain when colour is off.
 struct TextStyle: Hashable, Sendable {
   /// Whether escapes are written at all.
@@ -19,7 +21,12 @@ struct TextStyle: Hashable, Sendable {
   func overdue(_ text: String) -> String { paint(text, "31") }
 
   private func paint(_ text: String, _ code: String) -> String {
-    isColored && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    guard isColored, !text.isEmpty else { return text }
+    // Text painted already (an id inside a dimmed row) ends its colour with a reset, which
+    // would end this one too: start this one again after each.
+    let reset = "\u{1B}[0m"
+    let inner = text.contains(reset) ? text.replacingOccurrences(of: reset, with: reset + "\u{1B}[\(code)m") : text
+    return "\u{1B}[\(code)m\(inner)\(reset)"
   }
 
   /// `text` with control characters shown as `�`, so text from the data file cannot move the
