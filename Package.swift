@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "Dependencies", targets: ["Dependencies"]),
+    .library(name: "ValueDump", targets: ["ValueDump"]),
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
     .library(name: "TaskManager", targets: ["TaskManager"]),
@@ -16,12 +17,14 @@ let package = Package(
     .executable(name: "Search", targets: ["Search"]),
   ],
   targets: [
-    // Library layers: taskman → TaskmanCLI → TaskManager → Composable → Dependencies.
+    // Library layers: taskman → TaskmanCLI → TaskManager → Composable → Dependencies, ValueDump.
     .target(name: "Dependencies", dependencies: ["DependenciesThreadLocal"]),
     // The thread-local variable that holds the current dependency scope (Swift has none).
     .target(name: "DependenciesThreadLocal"),
-    .target(name: "Composable", dependencies: ["Dependencies"]),
-    .target(name: "ComposableTesting", dependencies: ["Composable", "Dependencies"]),
+    // `customDump` and `diff`: readable dumps and diffs of any value, for test failures.
+    .target(name: "ValueDump"),
+    .target(name: "Composable", dependencies: ["Dependencies", "ValueDump"]),
+    .target(name: "ComposableTesting", dependencies: ["Composable", "Dependencies", "ValueDump"]),
     .target(name: "TaskManager", dependencies: ["Composable", "Dependencies"]),
     // The command-line layer lives in a library so its tests can import it; `taskman` only starts it.
     .target(name: "TaskmanCLI", dependencies: ["TaskManager", "Composable", "Dependencies"]),
@@ -93,6 +96,7 @@ let package = Package(
     ),
 
     .testTarget(name: "DependenciesTests", dependencies: ["Dependencies", "storage-lock-probe"]),
+    .testTarget(name: "ValueDumpTests", dependencies: ["ValueDump"]),
     .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
     .testTarget(name: "ComposableTestingTests", dependencies: ["ComposableTesting"]),
     // Depends on `taskpaper-fuzz` so a test can replay the fuzzing corpus through it.

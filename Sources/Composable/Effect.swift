@@ -27,7 +27,8 @@ public struct Effect<Action> {
   indirect enum Operation {
     case none
     case send(Action)
-    case run(priority: TaskPriority?, operation: @Sendable (Send<Action>) async -> Void)
+    /// `location` is the `.run` call's, for test failures naming an effect that never ends.
+    case run(priority: TaskPriority?, location: SourceLocation?, operation: @Sendable (Send<Action>) async -> Void)
     case merge([Effect<Action>])
     case concatenate([Effect<Action>])
     case cancellable(Effect<Action>, id: EffectID, cancelInFlight: Bool)
@@ -72,7 +73,9 @@ public struct Effect<Action> {
     column: UInt = #column
   ) -> Self {
     Self(
-      .run(priority: priority) { send in
+      .run(
+        priority: priority, location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      ) { send in
         do {
           try await operation(send)
         } catch is CancellationError where Task.isCancelled {
@@ -164,9 +167,9 @@ public struct Effect<Action> {
       return .none
     case let .send(action):
       return .send(transform(action))
-    case let .run(priority, operation):
+    case let .run(priority, location, operation):
       return Effect<NewAction>(
-        .run(priority: priority) { send in
+        .run(priority: priority, location: location) { send in
           await operation(send.map(transform))
         }
       )

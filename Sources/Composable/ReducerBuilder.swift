@@ -32,8 +32,8 @@ public enum ReducerBuilder<State, Action> {
   @inlinable
   public static func buildPartialBlock<R0: Reducer<State, Action>, R1: Reducer<State, Action>>(
     accumulated: R0, next: R1
-  ) -> Sequenced<R0, R1> {
-    Sequenced(first: accumulated, second: next)
+  ) -> _Sequence<R0, R1> {
+    _Sequence(first: accumulated, second: next)
   }
 
   /// A reducer under an `if` without `else`: it runs only when the condition held.
@@ -44,7 +44,7 @@ public enum ReducerBuilder<State, Action> {
   @inlinable
   public static func buildEither<First: Reducer<State, Action>, Second: Reducer<State, Action>>(
     first: First
-  ) -> Conditional<First, Second> {
+  ) -> _Conditional<First, Second> {
     .first(first)
   }
 
@@ -52,14 +52,14 @@ public enum ReducerBuilder<State, Action> {
   @inlinable
   public static func buildEither<First: Reducer<State, Action>, Second: Reducer<State, Action>>(
     second: Second
-  ) -> Conditional<First, Second> {
+  ) -> _Conditional<First, Second> {
     .second(second)
   }
 
   /// The reducers of a `for` loop, run in order.
   @inlinable
-  public static func buildArray<R: Reducer<State, Action>>(_ reducers: [R]) -> Many<R> {
-    Many(reducers: reducers)
+  public static func buildArray<R: Reducer<State, Action>>(_ reducers: [R]) -> _SequenceMany<R> {
+    _SequenceMany(reducers: reducers)
   }
 
   /// A reducer under `if #available`.
@@ -67,7 +67,7 @@ public enum ReducerBuilder<State, Action> {
   public static func buildLimitedAvailability<R: Reducer<State, Action>>(_ reducer: R) -> R { reducer }
 
   /// Two reducers run one after the other on the same state.
-  public struct Sequenced<R0: Reducer<State, Action>, R1: Reducer<State, Action>>: Reducer {
+  public struct _Sequence<R0: Reducer<State, Action>, R1: Reducer<State, Action>>: Reducer {
     @usableFromInline let first: R0
     @usableFromInline let second: R1
 
@@ -85,7 +85,7 @@ public enum ReducerBuilder<State, Action> {
   }
 
   /// One of two reducers, chosen by an `if`/`else` or `switch`.
-  public enum Conditional<First: Reducer<State, Action>, Second: Reducer<State, Action>>: Reducer {
+  public enum _Conditional<First: Reducer<State, Action>, Second: Reducer<State, Action>>: Reducer {
     case first(First)
     case second(Second)
 
@@ -99,7 +99,7 @@ public enum ReducerBuilder<State, Action> {
   }
 
   /// The reducers of a `for` loop, run in order.
-  public struct Many<Element: Reducer<State, Action>>: Reducer {
+  public struct _SequenceMany<Element: Reducer<State, Action>>: Reducer {
     @usableFromInline let reducers: [Element]
 
     @inlinable

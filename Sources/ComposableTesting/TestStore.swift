@@ -43,7 +43,9 @@ import Synchronization
 public final class TestStore<State: Equatable, Action> {
   /// The dependencies the reducer and its effects run with; change them between sends to
   /// affect what comes next.
-  public var dependencies: DependencyValues
+  public var dependencies: DependencyValues {
+    didSet { core.dependencies = dependencies }
+  }
   /// Whether every change, received action and effect must be asserted (the default) or only
   /// what the assertions mention.
   public var exhaustivity: Exhaustivity = .on
@@ -52,26 +54,41 @@ public final class TestStore<State: Equatable, Action> {
   public var timeout: Duration = .seconds(1)
 
   /// The state after every action processed so far, received actions included.
-  public private(set) var state: State
+  public var state: State { core.state.pointee }
 
+  /// The store under test: the same loop that ships, with a recorder of what it processes.
+  private let store: Store<State, Action>
+  private let core: RootCore<State, Action>
+  private let activity: EffectActivity
   private var expectedBaseline: State
-  private let reducer: (inout State, Action) -> Effect<Action>
-  private let activity = EffectActivity()
-  private let runtime: EffectRuntime
   // `nonisolated(unsafe)` only so that `deinit` can read it; everything else uses it on the main
   // actor.
-  nonisolated(unsafe) private var received: [(action: Action, state: State)] = []
+  nonisolated(unsafe) private var received: [Received] = []
+  /// The state right after the action this store's `send` is sending, before its follow-ups.
+  private var sentState: State?
+  private var isSendingAction = false
   private var lastLocation: Dependencies.SourceLocation
-  private var reported: Set<Dependencies.SourceLocation> = []
+  private var reported: Set<EffectRuntime.Origin> = []
+
+  /// An action an effect sent back, with the state after it and the test call whose action
+  /// started the effect.
+  private struct Received {
+    let action: Action
+    let state: State
+    let origin: Dependencies.SourceLocation
+  }
 
   /// Creates a test store running `reducer` from `initialState`.
+  ///
+  /// The initial state and the reducer are built with the test's dependencies, so a
+  /// `State.init` that reads `@Dependency(\.uuid)` gets the test's value.
   ///
   /// - Parameters:
   ///   - initialState: The state to start from.
   ///   - reducer: The feature under test.
   ///   - prepareDependencies: Overrides for the test, applied to test-context values.
   public init<R: Reducer<State, Action>>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID,
@@ -83,14 +100,18 @@ public final class TestStore<State: Equatable, Action> {
     values.context = .test
     values.issueReporter = .testFailure
     prepareDependencies(&values)
-    let reducer = DependencyScope(values).run { reducer() }
+    let activity = EffectActivity()
+    let core = RootCore(
+      initialState: initialState, reducer: reducer, dependencies: values,
+      runtime: EffectRuntime(activity: activity, executor: EffectExecutor(activity: activity)))
     self.dependencies = values
-    self.reducer = { reducer.reduce(into: &$0, action: $1) }
-    self.state = initialState
-    self.expectedBaseline = initialState
-    self.runtime = EffectRuntime(activity: activity, executor: EffectExecutor(activity: activity))
+    self.activity = activity
+    self.core = core
+    self.store = Store(root: core)
+    self.expectedBaseline = core.state.pointee
     self.lastLocation = Dependencies.SourceLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
+    core.record { [weak self] action, state in self?.didProcess(action, state) }
   }
 
   // Not `isolated`: an isolated deinit runs with no task-local values, so a failure it reported
@@ -99,33 +120,24 @@ public final class TestStore<State: Equatable, Action> {
   // main-actor store is the test itself; it has exclusive access to the store.
   deinit {
     // Read every property before calling anything on `self`, as a nonisolated deinit must.
-    let received = received.map(\.action)
-    let lastLocation = lastLocation
+    let received = received
     let reported = reported
-    let runtime = runtime
+    let runtime = core.runtime
+    let activity = activity
+    let giveUp = timeout * 60
     let isExhaustive = exhaustivity == .on
     if isExhaustive, runtime.runningOrigins.contains(where: { !reported.contains($0) }) {
-      // An effect whose last action was just received may still be returning: let it finish
-      // before calling it still running.
-      settle(activity, timeout: timeout)
+      // An effect whose last action was just received may still be returning: let what is
+      // already running on the effects' executor finish before calling it still running.
+      settle(activity, giveUp: giveUp)
     }
     let runningOrigins = runtime.runningOrigins
     runtime.cancelAll()
     guard isExhaustive else { return }
-    if !received.isEmpty {
-      reportTestFailure(
-        """
-        The store received \(count(received.count, "unexpected action")) after this one: …
-
-        Unhandled actions:
-        \(received.map { indent(customDump($0)) }.joined(separator: "\n"))
-        """,
-        at: lastLocation
-      )
-    }
+    reportUnreceived(received, before: nil)
     var seen = reported
     for origin in runningOrigins where seen.insert(origin).inserted {
-      reportTestFailure(Self.effectStillRunningMessage, at: origin)
+      reportTestFailure(Self.effectStillRunningMessage(origin), at: origin.send)
     }
   }
 
@@ -134,7 +146,11 @@ public final class TestStore<State: Equatable, Action> {
   /// Sends `action` and asserts how it changes the state.
   ///
   /// `updateStateToExpectedResult` receives the state before the action and must change it into
-  /// the state after; without it, the state must not change.
+  /// the state after; without it, the state must not change. It runs with the store's
+  /// dependencies.
+  ///
+  /// Before returning, the effects the action started run as far as they can without the test
+  /// (until they sleep on a test clock, finish, or wait on something else).
   ///
   /// - Returns: The effects the action started, to wait for or cancel.
   @discardableResult
@@ -150,17 +166,7 @@ public final class TestStore<State: Equatable, Action> {
       fileID: fileID, filePath: filePath, line: line, column: column)
     lastLocation = location
     if !received.isEmpty {
-      if exhaustivity == .on {
-        fail(
-          """
-          Must handle \(count(received.count, "received action")) before sending an action: …
-
-          Unhandled actions:
-          \(received.map { indent(customDump($0.action)) }.joined(separator: "\n"))
-          """,
-          at: location
-        )
-      }
+      if exhaustivity == .on { reportUnreceived(received, before: location) }
       // Their state changes are accepted, so that this action's assertion is checked on its own
       // and the same root cause is not reported again as a state mismatch.
       received.removeAll()
@@ -169,18 +175,36 @@ public final class TestStore<State: Equatable, Action> {
     if exhaustivity == .off { expectedBaseline = state }
 
     for clock in dependencies.testClocks { clock.attach(activity) }
-    var followUps: [Action] = []
-    var tasks: [Task<Void, Never>] = []
-    DependencyScope(dependencies).run {
-      let effect = reducer(&state, action)
-      start(effect, followUps: &followUps, tasks: &tasks, origin: location)
-    }
+    core.origin = location
+    sentState = nil
+    isSendingAction = true
+    let storeTask = store.send(action)
+    isSendingAction = false
+    core.origin = nil
+    let after = sentState ?? state
+    sentState = nil
     checkState(
-      expectedFrom: expectedBaseline, actual: state, update: updateStateToExpectedResult,
+      expectedFrom: expectedBaseline, actual: after, update: updateStateToExpectedResult,
       location: location)
-    expectedBaseline = state
-    if !followUps.isEmpty { processReceived(followUps, origin: location) }
+    expectedBaseline = after
+    let tasks = storeTask.tasks
+    if !tasks.isEmpty {
+      await activity.runUntilBlocked(deadline: ContinuousClock.now.advanced(by: timeout * 60))
+    }
     return task(for: tasks, origin: location)
+  }
+
+  /// Called by the store for every action it processes: the one `send` sends first, then the
+  /// actions its effects send back.
+  private func didProcess(_ action: Action, _ state: State) {
+    // The action this store's `send` sends is the first one the idle store processes.
+    if isSendingAction {
+      isSendingAction = false
+      sentState = state
+      return
+    }
+    received.append(Received(action: action, state: state, origin: core.origin ?? lastLocation))
+    activity.touch()
   }
 
   // MARK: - Receiving
@@ -285,7 +309,8 @@ public final class TestStore<State: Equatable, Action> {
     }
     switch exhaustivity {
     case .on:
-      let (action, actual) = received.removeFirst()
+      let next = received.removeFirst()
+      let (action, actual) = (next.action, next.state)
       guard isMatching(action) else {
         fail(mismatch(action), at: location)
         expectedBaseline = actual
@@ -293,6 +318,7 @@ public final class TestStore<State: Equatable, Action> {
       }
       checkState(expectedFrom: expectedBaseline, actual: actual, update: update, location: location)
       expectedBaseline = actual
+      if received.isEmpty { await activity.runUntilBlocked(deadline: ContinuousClock.now.advanced(by: timeout * 60)) }
     case .off:
       guard let index = received.firstIndex(where: { isMatching($0.action) }) else {
         fail(
@@ -328,12 +354,17 @@ public final class TestStore<State: Equatable, Action> {
   ) async {
     let location = Dependencies.SourceLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
+    if exhaustivity == .on, !received.isEmpty {
+      reportUnreceived(received, before: location)
+      received.removeAll()
+      expectedBaseline = state
+    }
     let wait = await waitUntil { self.activity.snapshot.runningEffects == 0 }
     let running = activity.snapshot.runningEffects
     guard running > 0 else { return }
     fail("Expected effects to finish, but they are still running.\(explain(wait))", at: location)
     // Reported once: the end of the test will not report them again.
-    reported.formUnion(runtime.runningOrigins)
+    reported.formUnion(core.runtime.runningOrigins)
     await cancelAndWait()
   }
 
@@ -419,7 +450,10 @@ public final class TestStore<State: Equatable, Action> {
         if case .nothingRunning = outcome { return nil }
         return self.explain(outcome)
       },
-      markReported: { [weak self] in self?.reported.insert(origin) }
+      markReported: { [weak self] in
+        guard let self else { return }
+        self.reported.formUnion(self.core.runtime.runningOrigins.filter { $0.send == origin })
+      }
     )
   }
 
@@ -435,54 +469,49 @@ public final class TestStore<State: Equatable, Action> {
         test clock: advance the clock to let \(running == 1 ? "it" : "them") continue.
         """
     case let .stalled(running):
+      let origins = core.runtime.runningOrigins.map { origin in
+        "\n  • " + (origin.effect.map { "the effect at \($0)" } ?? "an effect") + ", started by the action sent at \(origin.send)"
+      }
       return """
 
 
         \(count(running, "effect")) neither finished nor fell asleep on a test clock: \
         \(running == 1 ? "it may be" : "they may be") waiting on something other than a test \
         clock (no progress for \(timeout)), or running without end. Use a TestClock or \
-        ImmediateClock for waiting in tests, or raise 'timeout'.
+        ImmediateClock for waiting in tests, or raise 'timeout'.\(origins.joined())
         """
     }
   }
 
   private func cancelAndWait() async {
-    runtime.cancelRunning()
+    core.runtime.cancelRunning()
     _ = await waitUntil { self.activity.snapshot.runningEffects == 0 }
   }
 
-  private func start(
-    _ effect: Effect<Action>,
-    followUps: inout [Action],
-    tasks: inout [Task<Void, Never>],
-    origin: Dependencies.SourceLocation
-  ) {
-    guard !effect.isNone else { return }
-    let send = Send<Action> { [weak self] action in
-      guard let self else { return }
-      self.processReceived([action], origin: self.lastLocation)
-    }
-    runtime.start(
-      effect, send: send, dependencies: dependencies, sink: { followUps.append($0) },
-      tasks: &tasks, origin: origin)
-  }
+  /// Reports actions that effects sent back and the test did not receive, at the test call
+  /// whose action produced them (where a `receive` is missing), naming the call that came next
+  /// (`before`; nil at the end of the test).
+  nonisolated private func reportUnreceived(_ received: [Received], before next: Dependencies.SourceLocation?) {
+    var origins: [Dependencies.SourceLocation] = []
+    for action in received where !origins.contains(action.origin) { origins.append(action.origin) }
+    for origin in origins {
+      let actions = received.filter { $0.origin == origin }
+      let when = next.map { "before the next send, at \($0)" } ?? "by the end of the test"
+      reportTestFailure(
+        """
+        \(count(actions.count, "action")) produced by this send \(actions.count == 1 ? "was" : "were") \
+        not received \(when): …
 
-  /// Reduces actions sent by effects as they arrive, breadth-first, recording the state after
-  /// each for a later `receive`.
-  private func processReceived(_ actions: [Action], origin: Dependencies.SourceLocation) {
-    var queue = actions
-    var index = 0
-    var tasks: [Task<Void, Never>] = []
-    DependencyScope(dependencies).run {
-      while index < queue.count {
-        let action = queue[index]
-        index += 1
-        let effect = reducer(&state, action)
-        received.append((action, state))
-        start(effect, followUps: &queue, tasks: &tasks, origin: origin)
-      }
+        Unhandled actions:
+        \(actions.map { indent(customDump($0.action)) }.joined(separator: "\n"))
+
+        Assert \(actions.count == 1 ? "it" : "each") with 'await store.receive(…)' after this send, \
+        or call 'await store.skipReceivedActions()' if the test does not care about \
+        \(actions.count == 1 ? "it" : "them").
+        """,
+        at: origin
+      )
     }
-    activity.touch()
   }
 
   private func checkState(
@@ -494,7 +523,7 @@ public final class TestStore<State: Equatable, Action> {
     var expected = exhaustivity == .on ? baseline : actual
     if let update {
       do {
-        try update(&expected)
+        try core.withDependencies { try update(&expected) }
       } catch {
         fail("Threw error: \(error)", at: location)
         return
@@ -529,15 +558,16 @@ public final class TestStore<State: Equatable, Action> {
     )
   }
 
-  nonisolated private static var effectStillRunningMessage: String {
-    """
-    An effect returned for this action is still running. It must complete before the end of the \
-    test. …
+  nonisolated private static func effectStillRunningMessage(_ origin: EffectRuntime.Origin) -> String {
+    let effect = origin.effect.map { " (the effect at \($0))" } ?? ""
+    return """
+      An effect returned for this action is still running\(effect). It must complete before the \
+      end of the test. …
 
-    To fix, make sure every effect this action starts completes by the end of the test: advance \
-    the TestClock it sleeps on, send the action that cancels it, or call \
-    'await store.skipInFlightEffects()' if the test does not care about it.
-    """
+      To fix, make sure every effect this action starts completes by the end of the test: advance \
+      the TestClock it sleeps on, send the action that cancels it, or call \
+      'await store.skipInFlightEffects()' if the test does not care about it.
+      """
   }
 
   private func fail(_ message: String, at location: Dependencies.SourceLocation) {
@@ -545,15 +575,15 @@ public final class TestStore<State: Equatable, Action> {
   }
 }
 
-/// Blocks the current thread until every running effect is asleep on a test clock or finished,
-/// or until `timeout` passes with some still busy (waiting on something other than a test clock).
+/// Blocks the current thread while the effects have work queued on their executor (an effect
+/// returning after its last action was received), for at most `giveUp`.
 ///
-/// Only a test store's `deinit` uses it: it cannot suspend, and the effects it waits for run on
-/// other threads.
-private func settle(_ activity: EffectActivity, timeout: Duration) {
+/// Only a test store's `deinit` uses it: it cannot suspend, and the effects' executor is not the
+/// main thread. It cannot wait for work that needs the main actor, which the `deinit` holds.
+private func settle(_ activity: EffectActivity, giveUp: Duration) {
   let clock = ContinuousClock()
-  let deadline = clock.now.advanced(by: timeout)
-  while !activity.snapshot.isQuiescent, clock.now < deadline {
+  let deadline = clock.now.advanced(by: giveUp)
+  while activity.snapshot.runnableJobs > 0, !activity.snapshot.isQuiescent, clock.now < deadline {
     usleep(50)
   }
 }

@@ -60,10 +60,7 @@ struct GoldenFeature: Reducer {
       return .none
     case .load:
       state.isLoading = true
-      return .run { [clock] send in
-        try await clock.sleep(for: .seconds(1))
-        await send(.loaded(42))
-      }
+      return Self.load(clock)
     case let .loaded(value):
       state.isLoading = false
       state.count = value
@@ -73,6 +70,18 @@ struct GoldenFeature: Reducer {
     case .readClock:
       _ = clock
       return .none
+    }
+  }
+}
+
+extension GoldenFeature {
+  /// Where the effect of `.load` is created, which an effect still running is reported with.
+  static let loadEffectLine = #line + 3
+
+  static func load(_ clock: any Clock<Duration>) -> Effect<Action> {
+    .run { send in
+      try await clock.sleep(for: .seconds(1))
+      await send(.loaded(42))
     }
   }
 }
@@ -165,27 +174,37 @@ enum GoldenMessage {
     Expected to receive an action, but received none.
     """
 
-  static let sendingWithUnassertedAction = """
-    Must handle 1 received action before sending an action: …
+  static func sendingWithUnassertedAction(nextSendLine: Int) -> String {
+    """
+    1 action produced by this send was not received before the next send, at \
+    ComposableTestingTests/TestStoreFailureTests.swift:\(nextSendLine): …
 
     Unhandled actions:
         GoldenFeature.Action.computed(
           42
         )
+
+    Assert it with 'await store.receive(…)' after this send, or call \
+    'await store.skipReceivedActions()' if the test does not care about it.
     """
+  }
 
   static let unreceivedActionAtTheEnd = """
-    The store received 1 unexpected action after this one: …
+    1 action produced by this send was not received by the end of the test: …
 
     Unhandled actions:
         GoldenFeature.Action.computed(
           42
         )
+
+    Assert it with 'await store.receive(…)' after this send, or call \
+    'await store.skipReceivedActions()' if the test does not care about it.
     """
 
   static let effectStillRunningAtTheEnd = """
-    An effect returned for this action is still running. It must complete before the end of the \
-    test. …
+    An effect returned for this action is still running (the effect at \
+    ComposableTestingTests/TestStoreFailureTests.swift:\(GoldenFeature.loadEffectLine)). It must \
+    complete before the end of the test. …
 
     To fix, make sure every effect this action starts completes by the end of the test: advance \
     the TestClock it sleeps on, send the action that cancels it, or call \
@@ -398,9 +417,11 @@ private struct GoldenError: Error {}
   @Test func sendingWhileAReceivedActionIsUnasserted() async {
     let store = makeStore()
     await store.send(.compute)
-    // One failure: the unasserted `computed(42)` also set `count`, which this closure does not
-    // describe, and is not reported again as a state mismatch.
-    let failure = ReportedFailure(GoldenMessage.sendingWithUnassertedAction, line: #line + 2)
+    // One failure, at the send that produced the action: the unasserted `computed(42)` also set
+    // `count`, which the next closure does not describe, and is not reported again as a state
+    // mismatch.
+    let failure = ReportedFailure(
+      GoldenMessage.sendingWithUnassertedAction(nextSendLine: #line + 2), line: #line - 5)
     await expectFailures([failure]) {
       await store.send(.birthday) { $0.profile.age = 33 }
     }
@@ -409,6 +430,7 @@ private struct GoldenError: Error {}
   // MARK: The end of the test
 
   @Test func unreceivedActionAtTheEndOfTheTest() async {
+    // Reported at once, at the send that produced it: nothing waits for a timeout.
     let failure = ReportedFailure(GoldenMessage.unreceivedActionAtTheEnd, line: #line + 4)
     await expectFailures([failure]) {
       do {

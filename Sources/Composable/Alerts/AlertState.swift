@@ -53,4 +53,7 @@ public struct AlertState<Action> {
 extension AlertState: Equatable where Action: Equatable {}
 extension AlertState: Hashable where Action: Hashable {}
 extension AlertState: Sendable where Action: Sendable {}
-extension AlertState: EphemeralState {}
+extension AlertState: EphemeralState {
+  @usableFromInline
+  static func canSend(_ action: Any) -> Bool { action is Action }
+}

@@ -56,7 +56,10 @@ public struct ConfirmationDialogState<Action> {
 extension ConfirmationDialogState: Equatable where Action: Equatable {}
 extension ConfirmationDialogState: Hashable where Action: Hashable {}
 extension ConfirmationDialogState: Sendable where Action: Sendable {}
-extension ConfirmationDialogState: EphemeralState {}
+extension ConfirmationDialogState: EphemeralState {
+  @usableFromInline
+  static func canSend(_ action: Any) -> Bool { action is Action }
+}
 
 /// Whether a ``ConfirmationDialogState`` shows its title.
 public enum ConfirmationDialogTitleVisibility: String, Hashable, Sendable, Codable {

@@ -18,7 +18,7 @@ extension Effect {
     clock: C
   ) -> Self where C.Duration: Sendable {
     Effect.concatenate(
-      Effect(.run(priority: nil) { _ in
+      Effect(.run(priority: nil, location: nil) { _ in
         // A cancelled delay ends the concatenation: the delayed effect never starts.
         try? await clock.sleep(for: duration)
       }),

@@ -72,6 +72,18 @@ final class ChildSweep: Hashable, @unchecked Sendable {
 }
 
 extension Effect {
+  /// This effect, and the cancellation of the effects of the children of the operator
+  /// `operatorID` that are gone: the child `before` this action when `after` is another, and
+  /// any child whose effects still run although the operator never saw it go (a reducer outside
+  /// it set the child to `nil`).
+  @inlinable
+  func endingChildren(of operatorID: AnyHashable, before: ChildInstance?, after: ChildInstance?) -> Self {
+    var effect = self
+    if let before, after != before { effect = effect.merge(with: .cancel(id: before.lifetimeID)) }
+    if let sweep = goneChildrenSweep(of: operatorID, present: before) { effect = effect.merge(with: .cancel(id: sweep)) }
+    return effect
+  }
+
   /// Scopes the cancellation ids used by a child's effects to `instance`, and runs them all
   /// under the instance's lifetime id.
   @inlinable
@@ -100,6 +112,21 @@ extension Effect {
       return Self(.cancel(id))
     }
   }
+}
+
+/// The id that cancels the effects of the children of `operatorID` other than `present`, when
+/// the store has any: children that went away without the operator seeing them go. Costs an
+/// atomic load when no child of any operator has effects running.
+@usableFromInline
+func goneChildrenSweep(of operatorID: AnyHashable, present: ChildInstance?) -> EffectID? {
+  guard let runtime = DependencyScope.current?.owner as? EffectRuntime else { return nil }
+  let identity: AnyHashable?? = present.map { .some($0.identity) } ?? .none
+  guard runtime.hasChildEffects(of: operatorID, otherThan: identity) else { return nil }
+  let kept = UncheckedSendable(identity)
+  return ChildSweep(operatorID: operatorID) { candidate in
+    guard case let .some(keptIdentity) = kept.value else { return false }
+    return candidate == keptIdentity
+  }.id
 }
 
 /// A readable description of a value for runtime warnings:

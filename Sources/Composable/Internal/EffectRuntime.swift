@@ -1,4 +1,5 @@
 import Dependencies
+import Synchronization
 
 /// Starts the effects of one store tree and keeps track of them: which tasks run, under which
 /// cancellation ids, and (for test stores) which effects are asleep.
@@ -6,6 +7,13 @@ import Dependencies
 /// Cancellation ids live here, so they are scoped to the store tree that owns the runtime.
 @usableFromInline
 package final class EffectRuntime: Sendable {
+  /// Where a running effect comes from, for test failures: the test's `send` (or `receive`)
+  /// whose action started it, and the effect's own `.run`.
+  package struct Origin: Hashable, Sendable {
+    package let send: SourceLocation
+    package let effect: SourceLocation?
+  }
+
   private struct Registry {
     var nextTaskID = 0
     var tasks: [Int: Task<Void, Never>] = [:]
@@ -13,13 +21,39 @@ package final class EffectRuntime: Sendable {
     var tasksByID: [EffectID: Set<Int>] = [:]
     var finishedBeforeRegistration: Set<Int> = []
     var isShutDown = false
-    var origins: [Int: SourceLocation] = [:]
+    var origins: [Int: Origin] = [:]
+    /// For each operator holding children (`ifLet`, presentation, `ifCaseLet`), how many of
+    /// its children's lifetime ids have running effects, per child identity; any outer
+    /// operators' namespaces are merged.
+    var liveChildren: [AnyHashable: [AnyHashable?: Int]] = [:]
+
+    mutating func idAdded(_ id: EffectID) -> Int {
+      guard let instance = id.childInstance else { return 0 }
+      liveChildren[instance.operatorID, default: [:]][instance.identity, default: 0] += 1
+      return 1
+    }
+
+    mutating func idRemoved(_ id: EffectID) -> Int {
+      guard let instance = id.childInstance, let count = liveChildren[instance.operatorID]?[instance.identity] else {
+        return 0
+      }
+      if count > 1 {
+        liveChildren[instance.operatorID]![instance.identity] = count - 1
+      } else {
+        liveChildren[instance.operatorID]![instance.identity] = nil
+        if liveChildren[instance.operatorID]!.isEmpty { liveChildren[instance.operatorID] = nil }
+      }
+      return 1
+    }
   }
 
   private let registry = Lock(Registry())
+  /// The number of children's lifetime ids with running effects: read without the lock on
+  /// every action of a child operator, which usually finds none.
+  private let liveChildCount = Atomic<Int>(0)
   /// Set by test stores so that tests can tell when every effect is asleep or finished.
   package let activity: EffectActivity?
-  /// Where effect tasks run: a test store's counting executor, or (nil) the default.
+  /// Where effect tasks run: a test store's executor, or (nil) the default.
   private let executor: (any TaskExecutor)?
 
   @usableFromInline
@@ -41,7 +75,7 @@ package final class EffectRuntime: Sendable {
 
   /// Where each running effect was started from, for effects started with an origin (by a
   /// test store), in start order.
-  package var runningOrigins: [SourceLocation] {
+  package var runningOrigins: [Origin] {
     registry.withLock { registry in
       registry.origins.sorted { $0.key < $1.key }.map(\.value)
     }
@@ -59,6 +93,19 @@ package final class EffectRuntime: Sendable {
   /// The tasks of the effects running now.
   package var runningTasks: [Task<Void, Never>] { registry.withLock { Array($0.tasks.values) } }
 
+  /// Whether children of the operator `operatorID` have effects running under another
+  /// identity than `identity`, or under any identity when `identity` is `.none`: effects of a
+  /// child that went away without the operator seeing it go.
+  @usableFromInline
+  func hasChildEffects(of operatorID: AnyHashable, otherThan identity: AnyHashable??) -> Bool {
+    guard liveChildCount.load(ordering: .relaxed) > 0 else { return false }
+    return registry.withLock { registry in
+      guard let identities = registry.liveChildren[operatorID] else { return false }
+      guard case let .some(present) = identity else { return true }
+      return identities.keys.contains { $0 != present }
+    }
+  }
+
   /// Cancels the effects registered under `id`.
   package func cancel(id: EffectID) {
     if let sweep = id.base.base as? ChildSweep {
@@ -66,6 +113,7 @@ package final class EffectRuntime: Sendable {
     }
     let tasks = registry.withLock { registry -> [Task<Void, Never>] in
       guard let taskIDs = registry.tasksByID.removeValue(forKey: id) else { return [] }
+      liveChildCount.subtract(registry.idRemoved(id), ordering: .relaxed)
       return taskIDs.compactMap { registry.tasks[$0] }
     }
     tasks.forEach { $0.cancel() }
@@ -76,14 +124,16 @@ package final class EffectRuntime: Sendable {
     let tasks = registry.withLock { registry -> [Task<Void, Never>] in
       let ended = registry.tasksByID.keys.filter { sweep.ends($0, namespace: namespace) }
       return ended.flatMap { id in
-        (registry.tasksByID.removeValue(forKey: id) ?? []).compactMap { registry.tasks[$0] }
+        liveChildCount.subtract(registry.idRemoved(id), ordering: .relaxed)
+        return (registry.tasksByID.removeValue(forKey: id) ?? []).compactMap { registry.tasks[$0] }
       }
     }
     tasks.forEach { $0.cancel() }
   }
 
-  /// Starts `effect`. Actions sent synchronously (`.send`) go to `sink` before this returns;
-  /// tasks started for asynchronous work are appended to `tasks`.
+  /// Starts `effect`. Actions sent synchronously (`.send`, also leading a concatenation) go to
+  /// `sink` before this returns, in order; tasks started for asynchronous work are appended to
+  /// `tasks`.
   @MainActor
   @usableFromInline
   package func start<Action>(
@@ -120,15 +170,32 @@ package final class EffectRuntime: Sendable {
       return
     case let .send(action):
       sink(action)
-    case let .run(priority, operation):
-      tasks.append(spawn(priority: priority, ids: ids, context: context) { await operation(send) })
+    case let .run(priority, location, operation):
+      tasks.append(
+        spawn(priority: priority, ids: ids, context: context, location: location) { await operation(send) })
     case let .merge(effects):
       for effect in effects {
         start(effect, ids: ids, send: send, sink: sink, tasks: &tasks, context: context)
       }
-    case .concatenate:
-      let box = UncheckedSendable(effect)
-      tasks.append(spawn(priority: nil, ids: ids, context: context) { [self] in await self.run(box, send: send) })
+    case let .concatenate(effects):
+      // What can happen at once does, as a bare `.send` would: the actions are processed
+      // before the store's `send` returns, in order, and the rest waits for them.
+      let synchronous = effects.prefix { $0.isSynchronous }
+      for effect in synchronous {
+        start(effect, ids: ids, send: send, sink: sink, tasks: &tasks, context: context)
+      }
+      let rest = effects.dropFirst(synchronous.count)
+      guard !rest.isEmpty else { return }
+      let box = UncheckedSendable(Effect(.concatenate(Array(rest))))
+      let waitsForSynchronousPart = !synchronous.isEmpty
+      tasks.append(
+        spawn(priority: nil, ids: ids, context: context, location: rest.lazy.compactMap(\.location).first) {
+          [self] in
+          // The store processes the actions sent above in the same turn of the main actor
+          // that started this task: after it, they have been.
+          if waitsForSynchronousPart { await MainActor.run {} }
+          await self.run(box, send: send)
+        })
     case let .cancellable(effect, id, cancelInFlight):
       if cancelInFlight { cancel(id: id) }
       start(effect, ids: ids + [id], send: send, sink: sink, tasks: &tasks, context: context)
@@ -146,7 +213,7 @@ package final class EffectRuntime: Sendable {
     case let .send(action):
       let action = UncheckedSendable(action)
       await MainActor.run { send(action.value) }
-    case let .run(_, operation):
+    case let .run(_, _, operation):
       await operation(send)
     case let .merge(effects):
       await withTaskGroup(of: Void.self) { group in
@@ -179,6 +246,7 @@ package final class EffectRuntime: Sendable {
     priority: TaskPriority?,
     ids: [EffectID],
     context: Context,
+    location: SourceLocation?,
     operation: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
     let token = activity?.effectStarted()
@@ -194,16 +262,18 @@ package final class EffectRuntime: Sendable {
       await DismissEffect.Presentation.$current.withValue(nil) {
         await withDependencies({ $0 = dependencies }) {
           if let token {
-            await EffectActivity.$current.withValue(token, operation: operation)
+            await TestClockSleeper.$current.withValue(token, operation: operation)
           } else {
             await operation()
           }
         }
       }
       self.finished(taskID)
-      if let token { token.activity.effectFinished(token) }
+      if let token { self.activity?.effectFinished(token) }
     }
-    register(task, taskID: taskID, ids: ids, origin: context.origin)
+    register(
+      task, taskID: taskID, ids: ids,
+      origin: context.origin.map { Origin(send: $0, effect: location) })
     return task
   }
 
@@ -226,7 +296,7 @@ package final class EffectRuntime: Sendable {
   }
 
   private func register(
-    _ task: Task<Void, Never>, taskID: Int, ids: [EffectID], origin: SourceLocation? = nil
+    _ task: Task<Void, Never>, taskID: Int, ids: [EffectID], origin: Origin? = nil
   ) {
     let cancelNow = registry.withLock { registry -> Bool in
       if registry.finishedBeforeRegistration.remove(taskID) != nil { return false }
@@ -234,7 +304,12 @@ package final class EffectRuntime: Sendable {
       if let origin { registry.origins[taskID] = origin }
       if !ids.isEmpty {
         registry.idsOfTask[taskID] = ids
-        for id in ids { registry.tasksByID[id, default: []].insert(taskID) }
+        for id in ids {
+          if registry.tasksByID[id] == nil {
+            liveChildCount.add(registry.idAdded(id), ordering: .relaxed)
+          }
+          registry.tasksByID[id, default: []].insert(taskID)
+        }
       }
       return registry.isShutDown
     }
@@ -249,9 +324,43 @@ package final class EffectRuntime: Sendable {
       }
       registry.origins[taskID] = nil
       for id in registry.idsOfTask.removeValue(forKey: taskID) ?? [] {
-        registry.tasksByID[id]?.remove(taskID)
-        if registry.tasksByID[id]?.isEmpty == true { registry.tasksByID[id] = nil }
+        guard registry.tasksByID[id]?.remove(taskID) != nil else { continue }
+        if registry.tasksByID[id]?.isEmpty == true {
+          registry.tasksByID[id] = nil
+          liveChildCount.subtract(registry.idRemoved(id), ordering: .relaxed)
+        }
       }
     }
+  }
+}
+
+extension Effect {
+  /// Whether starting the effect does all of its work at once: it sends, cancels, or nothing,
+  /// with no asynchronous operation anywhere in it.
+  var isSynchronous: Bool {
+    switch operation {
+    case .none, .send, .cancel: true
+    case .run: false
+    case let .merge(effects), let .concatenate(effects): effects.allSatisfy(\.isSynchronous)
+    case let .cancellable(effect, _, _): effect.isSynchronous
+    }
+  }
+
+  /// Where the first asynchronous operation of the effect was created.
+  var location: SourceLocation? {
+    switch operation {
+    case .none, .send, .cancel: nil
+    case let .run(_, location, _): location
+    case let .merge(effects), let .concatenate(effects): effects.lazy.compactMap(\.location).first
+    case let .cancellable(effect, _, _): effect.location
+    }
+  }
+}
+
+extension EffectID {
+  /// The child instance whose lifetime this id is, if it is one.
+  fileprivate var childInstance: ChildInstance? {
+    guard base == AnyHashable(LifetimeMarker()) else { return nil }
+    return namespace.first?.base as? ChildInstance
   }
 }

@@ -34,7 +34,11 @@ private struct PresentedCase: Hashable {
 }
 
 /// A presented state that goes away by itself once the user answers it: alerts and dialogs.
-protocol EphemeralState {}
+@usableFromInline
+protocol EphemeralState {
+  /// Whether `action` is one the state's buttons send.
+  static func canSend(_ action: Any) -> Bool
+}
 
 /// Whether `state` is ephemeral, directly or as the payload of an enum destination's case.
 @usableFromInline
@@ -43,4 +47,22 @@ func isEphemeral<State>(_ state: State) -> Bool {
   let mirror = Mirror(reflecting: state)
   guard mirror.displayStyle == .enum, let payload = mirror.children.first else { return false }
   return payload.value is any EphemeralState
+}
+
+/// Whether `action` answers the ephemeral `state` (an alert or a dialog, directly or as a case
+/// of an enum destination): it is one of the actions the alert's buttons send, in the case of
+/// the destination's actions that matches the alert's case. An action for another case does
+/// not answer it.
+@usableFromInline
+func isAnswer<State, Action>(_ action: Action, to state: State) -> Bool {
+  if let ephemeral = state as? any EphemeralState { return type(of: ephemeral).canSend(action) }
+  let mirror = Mirror(reflecting: state)
+  guard mirror.displayStyle == .enum, let payload = mirror.children.first,
+    let ephemeral = payload.value as? any EphemeralState
+  else { return false }
+  let actionMirror = Mirror(reflecting: action)
+  guard actionMirror.displayStyle == .enum, let sent = actionMirror.children.first, sent.label == payload.label else {
+    return false
+  }
+  return type(of: ephemeral).canSend(sent.value)
 }

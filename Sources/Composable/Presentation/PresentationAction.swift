@@ -11,7 +11,7 @@
 /// `ifLet(\.$editor, action: .editor)` runs `.presented` actions through the child, before the
 /// parent. On `.dismiss` the parent runs first (so it can still read the child's state), then
 /// the child's state becomes `nil` and its effects are cancelled. A child sends `.dismiss` to its
-/// parent with ``Dependencies/DismissEffect``; a user interface sends it when the user closes the
+/// parent with ``DismissEffect``; a user interface sends it when the user closes the
 /// presentation (swipes a sheet away, answers an alert with a button that has no action).
 public enum PresentationAction<Action> {
   /// An action of the presented child.

@@ -1,3 +1,5 @@
+import ValueDump
+
 /// The state of a feature that a parent presents (a sheet, a form, an alert): `nil` while
 /// nothing is presented.
 ///
@@ -64,11 +66,7 @@ extension PresentationState: Codable where State: Codable {
   }
 }
 
-/// Lets dumps and diffs show a presentation as the optional it wraps, under the property's name.
-protocol PresentationStateDumpable {
-  var presentedValueForDump: Any { get }
-}
-
-extension PresentationState: PresentationStateDumpable {
-  var presentedValueForDump: Any { wrappedValue as Any }
+/// Dumps and diffs show a presentation as the optional it wraps, under the property's name.
+extension PresentationState: DumpedAsWrappedValue {
+  package var wrappedValueForDump: Any { wrappedValue as Any }
 }

@@ -22,9 +22,9 @@ extension Reducer {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> ForEachReducer<Self, ElementID, Element>
+  ) -> _ForEachReducer<Self, ElementID, Element>
   where ElementState == Element.State, ElementAction == Element.Action, ElementState: SendableMetatype {
-    ForEachReducer(
+    _ForEachReducer(
       parent: self,
       element: element(),
       toElements: toElements,
@@ -35,7 +35,7 @@ extension Reducer {
 }
 
 /// The reducer made by ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)``.
-public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer
+public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer
 where Element.State: SendableMetatype {
   @usableFromInline let parent: Parent
   @usableFromInline let element: Element
@@ -73,8 +73,8 @@ where Element.State: SendableMetatype {
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     // The collection's stamp changes with any change to its ids, so an unchanged stamp proves,
-    // in O(1) and without retaining anything, that the parent removed no element.
-    let stampBefore: UInt64
+    // in O(1), that the parent removed no element.
+    let stampBefore: IdentityStamp
     var elementEffect = Effect<Parent.Action>.none
     if case let .element(id, elementAction)? = toElementAction._extract(action) {
       let (stamp, effect) = withElements(&state) { elements in
@@ -90,7 +90,7 @@ where Element.State: SendableMetatype {
       stampBefore = withElements(&state) { $0._observedStamp() }
     }
     let parentEffect = parent.reduce(into: &state, action: action)
-    if withElements(&state, { $0._stamp == stampBefore }) {
+    if withElements(&state, { $0._stamp === stampBefore }) {
       return elementEffect.merge(with: parentEffect)
     }
     return effects(elementEffect, parentEffect, idsAfter: withElements(&state) { $0._ids })

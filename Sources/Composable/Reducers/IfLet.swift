@@ -11,8 +11,12 @@ extension Reducer {
   /// ```
   ///
   /// When the parent sets the child state to `nil` (or replaces it with a child of another
-  /// identity, for `Identifiable` states), every effect the child started is cancelled. An action
-  /// for the child while it is `nil` is reported as a runtime warning naming this call.
+  /// identity, for `Identifiable` states), every effect the child started is cancelled; when a
+  /// reducer outside this one does, at the next action this one sees. An action for the child
+  /// while it is `nil` is reported as a runtime warning naming this call.
+  ///
+  /// A child that is an ``AlertState`` or a ``ConfirmationDialogState`` is set to `nil` as soon
+  /// as one of its buttons' actions arrives, before this reducer runs.
   @inlinable
   public func ifLet<ChildState, ChildAction, Child: Reducer>(
     _ toChildState: WritableKeyPath<State, ChildState?>,
@@ -22,8 +26,8 @@ extension Reducer {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> IfLetReducer<Self, Child> where ChildState == Child.State, ChildAction == Child.Action {
-    IfLetReducer(
+  ) -> _IfLetReducer<Self, Child> where ChildState == Child.State, ChildAction == Child.Action {
+    _IfLetReducer(
       parent: self,
       child: child(),
       toChildState: toChildState,
@@ -44,9 +48,9 @@ extension Reducer {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> IfLetReducer<Self, Child>
+  ) -> _IfLetReducer<Self, Child>
   where ChildState == Child.State, ChildAction == Child.Action, ChildState: Identifiable {
-    IfLetReducer(
+    _IfLetReducer(
       parent: self,
       child: child(),
       toChildState: toChildState,
@@ -58,7 +62,7 @@ extension Reducer {
 }
 
 /// The reducer made by ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``.
-public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
@@ -97,6 +101,12 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         childEffect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
           .scoped(to: before)
           .map(toChildAction._embed)
+        // An alert or a dialog goes away once answered, before the parent sees the answer.
+        if Child.State.self is any EphemeralState.Type,
+          let answered = state[keyPath: toChildState], isAnswer(childAction, to: answered)
+        {
+          state[keyPath: toChildState] = nil
+        }
       } else {
         reportMissingChild(
           operatorName: "An \"ifLet\"",
@@ -112,9 +122,8 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       }
     }
     let parentEffect = parent.reduce(into: &state, action: action)
-    guard let before else { return childEffect.merge(with: parentEffect) }
     let after = state[keyPath: toChildState].map(instance(of:))
-    guard after != before else { return childEffect.merge(with: parentEffect) }
-    return .merge(childEffect, parentEffect, .cancel(id: before.lifetimeID))
+    return childEffect.merge(with: parentEffect).endingChildren(
+      of: AnyHashable(toChildState), before: before, after: after)
   }
 }

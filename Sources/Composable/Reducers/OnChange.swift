@@ -12,13 +12,13 @@ extension Reducer {
   public func onChange<Value: Equatable>(
     of toValue: @escaping (State) -> Value,
     _ body: @escaping (_ oldValue: Value, _ state: inout State) -> Effect<Action>
-  ) -> OnChangeReducer<Self, Value> {
-    OnChangeReducer(base: self, toValue: toValue, body: body)
+  ) -> _OnChangeReducer<Self, Value> {
+    _OnChangeReducer(base: self, toValue: toValue, body: body)
   }
 }
 
 /// The reducer made by ``Reducer/onChange(of:_:)``.
-public struct OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
+public struct _OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
   @usableFromInline let base: Base
   @usableFromInline let toValue: (Base.State) -> Value
   @usableFromInline let onChange: (Value, inout Base.State) -> Effect<Base.Action>

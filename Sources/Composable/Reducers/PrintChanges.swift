@@ -24,8 +24,8 @@ extension Reducer {
   /// call before shipping: dumping the state on every action is slow.
   ///
   /// - Parameter printer: Where the text goes; standard error by default.
-  public func _printChanges(_ printer: ChangePrinter = .standardError) -> PrintChangesReducer<Self> {
-    PrintChangesReducer(base: self, printer: printer)
+  public func _printChanges(_ printer: ChangePrinter = .standardError) -> _PrintChangesReducer<Self> {
+    _PrintChangesReducer(base: self, printer: printer)
   }
 }
 
@@ -55,7 +55,7 @@ public struct ChangePrinter: Sendable {
 }
 
 /// The reducer made by ``Reducer/_printChanges(_:)``.
-public struct PrintChangesReducer<Base: Reducer>: Reducer {
+public struct _PrintChangesReducer<Base: Reducer>: Reducer {
   @usableFromInline let base: Base
   @usableFromInline let printer: ChangePrinter
 

@@ -36,7 +36,7 @@ public final class TestClock: Clock, Sendable {
     let id: Int
     let deadline: Instant
     let continuation: CheckedContinuation<Void, any Error>
-    let token: EffectActivity.Token?
+    let token: TestClockSleeper?
   }
 
   private struct State {
@@ -48,12 +48,12 @@ public final class TestClock: Clock, Sendable {
   }
 
   private let state: Lock<State>
-  /// The effect activities of test stores using this clock: time only moves once their effects
-  /// have reached a sleep or finished, so an effect that just started is not skipped over.
-  private let attached = Lock<[ObjectIdentifier: WeakActivity]>([:])
+  /// The observers of test stores using this clock: time only moves once their effects have
+  /// reached a sleep or finished, so an effect that just started is not skipped over.
+  private let attached = Lock<[ObjectIdentifier: WeakObserver]>([:])
 
-  private struct WeakActivity {
-    weak var activity: EffectActivity?
+  private struct WeakObserver {
+    weak var observer: (any TestClockObserver)?
   }
   /// How long `advance` waits for a woken effect that makes no progress before moving on. Only
   /// reached when an effect waits on something other than this clock.
@@ -79,7 +79,7 @@ public final class TestClock: Clock, Sendable {
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     if deadline <= now { return }
-    let token = EffectActivity.current
+    let token = TestClockSleeper.current
     let id = state.withLock { state in
       defer { state.nextSleeperID += 1 }
       return state.nextSleeperID
@@ -92,7 +92,7 @@ public final class TestClock: Clock, Sendable {
           state.sleepers[id] = Sleeper(id: id, deadline: deadline, continuation: continuation, token: token)
           // Under the clock's lock, so that `advance` cannot report this sleeper gone before it
           // was reported asleep.
-          if let token { token.activity.sleeperAdded(token) }
+          if let token { token.observer.sleeperAdded(effectID: token.effectID) }
           return true
         }
         if registered { return }
@@ -109,7 +109,7 @@ public final class TestClock: Clock, Sendable {
         return nil
       }
       if let sleeper {
-        if let token = sleeper.token { token.activity.sleeperRemoved(token) }
+        if let token = sleeper.token { token.observer.sleeperRemoved(effectID: token.effectID) }
         sleeper.continuation.resume(throwing: CancellationError())
       }
     }
@@ -123,29 +123,28 @@ public final class TestClock: Clock, Sendable {
 
   /// Moves time forward to `deadline`, waking every sleeper whose deadline is reached, in
   /// deadline order. Moving backwards does nothing.
+  ///
+  /// Sleepers wake one at a time: each runs until it sleeps again or finishes before the next
+  /// wakes, so tasks due at the same instant wake in the order they went to sleep, and what
+  /// they do (the actions their effects send) happens in that order, however loaded the machine.
   public func advance(to deadline: Instant) async {
     await settleAttached()
     while true {
-      let woken: [Sleeper] = state.withLock { state in
+      let woken: Sleeper? = state.withLock { state in
         guard
           let earliest = state.sleepers.values.min(by: { ($0.deadline, $0.id) < ($1.deadline, $1.id) }),
           earliest.deadline <= deadline
         else {
           if state.now < deadline { state.now = deadline }
-          return []
+          return nil
         }
         state.now = earliest.deadline
-        let due = state.sleepers.values
-          .filter { $0.deadline == earliest.deadline }
-          .sorted { $0.id < $1.id }
-        for sleeper in due { state.sleepers[sleeper.id] = nil }
-        return due
+        state.sleepers[earliest.id] = nil
+        return earliest
       }
-      if woken.isEmpty { break }
-      for sleeper in woken {
-        if let token = sleeper.token { token.activity.sleeperRemoved(token) }
-        sleeper.continuation.resume()
-      }
+      guard let woken else { break }
+      if let token = woken.token { token.observer.sleeperRemoved(effectID: token.effectID) }
+      woken.continuation.resume()
       await settle(woken)
     }
   }
@@ -158,36 +157,27 @@ public final class TestClock: Clock, Sendable {
   }
 
   /// Lets a test store's effects reach their next suspension before time moves.
-  package func attach(_ activity: EffectActivity) {
+  package func attach(_ observer: any TestClockObserver) {
     attached.withLock { attached in
-      attached = attached.filter { $0.value.activity != nil }
-      attached[ObjectIdentifier(activity)] = WeakActivity(activity: activity)
+      attached = attached.filter { $0.value.observer != nil }
+      attached[ObjectIdentifier(observer)] = WeakObserver(observer: observer)
     }
   }
 
   private func settleAttached() async {
-    let activities = attached.withLock { $0.values.compactMap(\.activity) }
-    for activity in activities {
-      await activity.waitUntilQuiescent(timeout: stallTimeout)
+    let observers = attached.withLock { $0.values.compactMap(\.observer) }
+    for observer in observers {
+      _ = await observer.waitUntilQuiescent(timeout: stallTimeout)
     }
   }
 
-  /// Lets woken sleepers reach their next suspension before time moves on.
-  private func settle(_ woken: [Sleeper]) async {
-    var activities: [ObjectIdentifier: EffectActivity] = [:]
-    var untracked = false
-    for sleeper in woken {
-      if let token = sleeper.token {
-        activities[ObjectIdentifier(token.activity)] = token.activity
-      } else {
-        untracked = true
-      }
-    }
-    for activity in activities.values {
-      await activity.waitUntilQuiescent(timeout: stallTimeout)
+  /// Lets a woken sleeper reach its next suspension before time moves on.
+  private func settle(_ woken: Sleeper) async {
+    if let token = woken.token {
+      _ = await token.observer.waitUntilQuiescent(timeout: stallTimeout)
     }
     await settleAttached()
-    if untracked {
+    if woken.token == nil {
       // A task not started by a test store cannot be observed; give it scheduler turns to run.
       for _ in 0..<64 { await Task.yield() }
     }

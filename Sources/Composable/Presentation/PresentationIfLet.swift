@@ -17,7 +17,10 @@ extension Reducer {
   /// - The child's effects can call `@Dependency(\.dismiss)` to send `.dismiss` to this reducer.
   /// - Alert and confirmation dialog states (``AlertState``, ``ConfirmationDialogState``, also as
   ///   a case of an enum destination) are set to `nil` as soon as one of their buttons' actions
-  ///   arrives, before this reducer runs.
+  ///   arrives, before this reducer runs; an action for another case of the destination leaves
+  ///   them presented.
+  /// - When a reducer outside this one sets the child to `nil` (or replaces it), its effects
+  ///   are cancelled at the next action this reducer sees.
   /// - An action for the child while nothing is presented is reported as a runtime warning
   ///   naming this call.
   ///
@@ -44,9 +47,9 @@ extension Reducer {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> PresentationReducer<Self, Destination>
+  ) -> _PresentationReducer<Self, Destination>
   where DestinationState == Destination.State, DestinationAction == Destination.Action {
-    PresentationReducer(
+    _PresentationReducer(
       parent: self,
       destination: destination(),
       toPresentationState: toPresentationState,
@@ -72,8 +75,8 @@ extension Reducer {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> PresentationReducer<Self, EmptyReducer<DestinationState, DestinationAction>> {
-    PresentationReducer(
+  ) -> _PresentationReducer<Self, EmptyReducer<DestinationState, DestinationAction>> {
+    _PresentationReducer(
       parent: self,
       destination: EmptyReducer(),
       toPresentationState: toPresentationState,
@@ -84,7 +87,7 @@ extension Reducer {
 }
 
 /// The reducer made by ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)``.
-public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
+public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let destination: Destination
   @usableFromInline let toPresentationState:
@@ -134,7 +137,8 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
         .scoped(to: before)
         .map { embed(.presented($0)) }
         .presented(dismissal: embed(.dismiss))
-        clearsEphemeralState = state[keyPath: toPresentationState].wrappedValue.map(isEphemeral) ?? false
+        clearsEphemeralState =
+          state[keyPath: toPresentationState].wrappedValue.map { isAnswer(destinationAction, to: $0) } ?? false
       } else {
         reportMissingChild(
           operatorName: "An \"ifLet\"",
@@ -173,10 +177,9 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
       state[keyPath: toPresentationState].wrappedValue = nil
     }
 
-    guard let before else { return destinationEffect.merge(with: parentEffect) }
     let after = state[keyPath: toPresentationState].wrappedValue.map(instance(of:))
-    guard after != before else { return destinationEffect.merge(with: parentEffect) }
-    return .merge(destinationEffect, parentEffect, .cancel(id: before.lifetimeID))
+    return destinationEffect.merge(with: parentEffect).endingChildren(
+      of: AnyHashable(toPresentationState), before: before, after: after)
   }
 }
 
@@ -190,9 +193,9 @@ extension Effect {
     switch operation {
     case .none, .send, .cancel:
       return self
-    case let .run(priority, operation):
+    case let .run(priority, location, operation):
       let dismissAction = UncheckedSendable(dismissAction)
-      return Self(.run(priority: priority) { send in
+      return Self(.run(priority: priority, location: location) { send in
         let presentation = DismissEffect.Presentation { await send(dismissAction.value) }
         await DismissEffect.Presentation.$current.withValue(presentation) { await operation(send) }
       })

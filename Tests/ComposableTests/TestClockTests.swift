@@ -1,3 +1,4 @@
+import Composable
 import Dependencies
 import Testing
 
@@ -9,11 +10,11 @@ private func startTracked(
   let token = activity.effectStarted()
   return Task {
     defer { activity.effectFinished(token) }
-    try await EffectActivity.$current.withValue(token) { try await body() }
+    try await TestClockSleeper.$current.withValue(token) { try await body() }
   }
 }
 
-private final class Log: Sendable {
+private final class ClockLog: Sendable {
   private let entries = Lock<[String]>([])
   func append(_ entry: String) { entries.withLock { $0.append(entry) } }
   var all: [String] { entries.withLock { $0 } }
@@ -23,7 +24,7 @@ private final class Log: Sendable {
   @Test func sleepersWakeInDeadlineOrderExactlyAtTheirDeadline() async throws {
     let clock = TestClock()
     let activity = EffectActivity()
-    let log = Log()
+    let log = ClockLog()
     for (name, seconds) in [("a", 3), ("b", 1), ("c", 2)] {
       _ = startTracked(activity) {
         try await clock.sleep(for: .seconds(seconds))
@@ -42,7 +43,7 @@ private final class Log: Sendable {
   @Test func advanceWakesOnlySleepersWhoseDeadlineIsReached() async throws {
     let clock = TestClock()
     let activity = EffectActivity()
-    let log = Log()
+    let log = ClockLog()
     _ = startTracked(activity) {
       try await clock.sleep(for: .seconds(1))
       log.append("short")
@@ -63,7 +64,7 @@ private final class Log: Sendable {
   @Test func aRepeatingSleeperTicksOncePerInterval() async throws {
     let clock = TestClock()
     let activity = EffectActivity()
-    let log = Log()
+    let log = ClockLog()
     _ = startTracked(activity) {
       for _ in 1...5 {
         try await clock.sleep(for: .seconds(1))
@@ -84,7 +85,7 @@ private final class Log: Sendable {
   @Test func runAdvancesUntilNobodySleeps() async throws {
     let clock = TestClock()
     let activity = EffectActivity()
-    let log = Log()
+    let log = ClockLog()
     _ = startTracked(activity) {
       try await clock.sleep(for: .seconds(2))
       try await clock.sleep(for: .seconds(5))
@@ -142,7 +143,7 @@ private final class Log: Sendable {
   @Test func worksAsTheClockDependency() async throws {
     let clock = TestClock()
     let activity = EffectActivity()
-    let log = Log()
+    let log = ClockLog()
     await withDependencies {
       $0.clock = clock
     } operation: {

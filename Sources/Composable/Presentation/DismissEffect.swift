@@ -1,3 +1,5 @@
+import Dependencies
+
 /// Lets a presented feature close itself: its parent receives its presentation's `.dismiss`
 /// action, and the child's state and effects go away.
 ///

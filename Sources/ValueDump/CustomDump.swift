@@ -27,7 +27,7 @@
 /// | --- | --- |
 /// | struct | `Counter.State(` fields `)`; with no fields `Counter.State()` |
 /// | field | `label: value` |
-/// | enum case | `Status.active`; with associated values `Action.move(` fields `)`, labelled ones as `from: 1` |
+/// | enum case | `Status.active`; with associated values `Action.move(` fields `)`, labelled ones as `from: 1` (a case without associated values of an enum with a `description` of its own prints that: `Mood.😀`) |
 /// | tuple | `(` elements, labelled ones as `label: value` `)` |
 /// | optional | `nil`, or the wrapped value with no `Optional(…)` around it |
 /// | array | `[` `[0]: value` … `]`; empty `[]` |
@@ -101,4 +101,10 @@ public protocol CustomDumpStringConvertible {
 public protocol CustomDumpReflectable {
   /// The mirror used to dump this value.
   var customDumpMirror: Mirror { get }
+}
+
+/// A property wrapper that dumps as the value it wraps, under the property's own name (a
+/// presentation's `@PresentationState var alert` shows as `alert: …`).
+package protocol DumpedAsWrappedValue {
+  var wrappedValueForDump: Any { get }
 }

@@ -11,14 +11,14 @@ extension Reducer {
   public func dependency<Value>(
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     _ value: Value
-  ) -> DependencyReducer<Self> {
+  ) -> _DependencyReducer<Self> {
     let value = UncheckedSendable(value)
-    return DependencyReducer(base: self) { $0.override(keyPath, with: value.value) }
+    return _DependencyReducer(base: self) { $0.override(keyPath, with: value.value) }
   }
 }
 
 /// The reducer made by ``Reducer/dependency(_:_:)``.
-public struct DependencyReducer<Base: Reducer>: Reducer {
+public struct _DependencyReducer<Base: Reducer>: Reducer {
   @usableFromInline let base: Base
   @usableFromInline let update: @Sendable (inout DependencyValues) -> Void
 
@@ -47,8 +47,8 @@ extension Effect {
     switch operation {
     case .none, .send, .cancel:
       return self
-    case let .run(priority, operation):
-      return Self(.run(priority: priority) { send in
+    case let .run(priority, location, operation):
+      return Self(.run(priority: priority, location: location) { send in
         await Dependencies.withDependencies({ $0 = values }) { await operation(send) }
       })
     case let .merge(effects):

@@ -1,0 +1,218 @@
+import Dependencies
+
+/// What a root store is: its state, its queue of actions, its reducer and its effects. The
+/// one place in the store that uses unsafe pointers.
+///
+/// A test store drives one too, through ``recorder`` and ``origin``, so that a test exercises
+/// exactly the loop that ships.
+@MainActor
+@usableFromInline
+package final class RootCore<State, Action> {
+  // Pointers rather than stored properties: reducers mutate the state in place with no dynamic
+  // exclusivity check on every action, and a send reads and writes the loop's flags the same way.
+  // `nonisolated(unsafe)` so that `deinit` can free them: nothing else uses them off the main
+  // actor.
+  @usableFromInline package nonisolated(unsafe) let state: UnsafeMutablePointer<State>
+  @usableFromInline nonisolated(unsafe) let loop: UnsafeMutablePointer<Loop>
+  @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
+  @usableFromInline package nonisolated let runtime: EffectRuntime
+
+  @usableFromInline
+  struct Loop {
+    @usableFromInline var queue: [Action] = []
+    @usableFromInline var isProcessing = false
+    @usableFromInline var observers: [Observer] = []
+    // Whether a send must go past its fast path: the store has observers or a recorder, or a
+    // reducer sent an action while it was processing. One flag, so that the fast path tests one
+    // byte.
+    @usableFromInline var needsFinishing = false
+    /// The dependencies that reducers and effects run with; `binder` binds it unretained.
+    @usableFromInline var scope: DependencyScope
+    @usableFromInline var binder: ScopeBinder
+    /// Told of every action processed, with the state after it (a test store).
+    @usableFromInline var recorder: ((Action, State) -> Void)?
+    /// The test call the effects started now belong to (a test store).
+    @usableFromInline var origin: SourceLocation?
+
+    init(scope: DependencyScope) {
+      self.scope = scope
+      self.binder = ScopeBinder(unretained: scope)
+    }
+  }
+
+  @usableFromInline
+  struct Observer {
+    @usableFromInline let flag: StoreSubscription.Flag
+    @usableFromInline let body: @MainActor (State) -> Void
+  }
+
+  /// A core starting from the state `initialState` builds in the scope of `dependencies`, with
+  /// the reducer `reducer` builds there.
+  package init<R: Reducer<State, Action>>(
+    initialState: () -> State,
+    reducer: () -> R,
+    dependencies: DependencyValues,
+    runtime: EffectRuntime
+  ) {
+    let scope = DependencyScope(dependencies, owner: runtime)
+    let (initial, built) = scope.run { (initialState(), reducer()) }
+    self.state = .allocate(capacity: 1)
+    self.state.initialize(to: initial)
+    self.loop = .allocate(capacity: 1)
+    self.loop.initialize(to: Loop(scope: scope))
+    self.reducer = { built.reduce(into: &$0, action: $1) }
+    self.runtime = runtime
+  }
+
+  deinit {
+    runtime.cancelAll()
+    state.deinitialize(count: 1)
+    state.deallocate()
+    loop.deinitialize(count: 1)
+    loop.deallocate()
+  }
+
+  /// The dependencies reducers and effects run with from now on.
+  package var dependencies: DependencyValues {
+    get { loop.pointee.scope.values }
+    set {
+      let scope = DependencyScope(newValue, owner: runtime)
+      loop.pointee.scope = scope
+      loop.pointee.binder = ScopeBinder(unretained: scope)
+    }
+  }
+
+  /// Where effects started from now on come from, for test failures.
+  package var origin: SourceLocation? {
+    get { loop.pointee.origin }
+    set { loop.pointee.origin = newValue }
+  }
+
+  /// Runs `body` with the store's dependencies.
+  package func withDependencies<R>(_ body: () throws -> R) rethrows -> R {
+    try loop.pointee.binder.run(body)
+  }
+
+  /// Tells `recorder` of every action processed from now on, with the state after it.
+  package func record(_ recorder: @escaping (Action, State) -> Void) {
+    loop.pointee.recorder = recorder
+    loop.pointee.needsFinishing = true
+  }
+
+  @inlinable
+  @inline(__always)
+  func send(_ action: Action) -> StoreTask {
+    // The common case: a store that is not processing, an action with no effect, no follow-up
+    // and no observer. Everything else is out of line, so this inlines into callers.
+    guard !loop.pointee.isProcessing else { return enqueue(action) }
+    loop.pointee.isProcessing = true
+    let effect = loop.pointee.binder.run { reducer(&state.pointee, action) }
+    if effect.isNone, !loop.pointee.needsFinishing {
+      loop.pointee.isProcessing = false
+      return StoreTask(nil)
+    }
+    return finishProcessing(action, after: effect)
+  }
+
+  /// Sends `action` with the effects it starts coming from `origin`; how the effects of a test
+  /// store send their actions back.
+  package func send(_ action: Action, origin: SourceLocation?) -> StoreTask {
+    let outer = loop.pointee.origin
+    loop.pointee.origin = origin
+    defer { loop.pointee.origin = outer }
+    return send(action)
+  }
+
+  /// Queues an action sent while the store is processing.
+  @inlinable
+  @inline(never)
+  func enqueue(_ action: Action) -> StoreTask {
+    loop.pointee.queue.append(action)
+    loop.pointee.needsFinishing = true
+    return StoreTask(nil)
+  }
+
+  /// Starts `effect`, processes the queued actions and notifies the observers, for the `send`
+  /// of `action`, which returned `effect`.
+  @inlinable
+  @inline(never)
+  func finishProcessing(_ action: Action, after effect: Effect<Action>) -> StoreTask {
+    var tasks: [Task<Void, Never>] = []
+    loop.pointee.binder.run {
+      if let recorder = loop.pointee.recorder { recorder(action, state.pointee) }
+      if !effect.isNone { start(effect, tasks: &tasks) }
+      drainQueue(tasks: &tasks)
+    }
+    if !loop.pointee.observers.isEmpty { notifyObservers(tasks: &tasks) }
+    loop.pointee.needsFinishing = !loop.pointee.observers.isEmpty || loop.pointee.recorder != nil
+    loop.pointee.isProcessing = false
+    return tasks.isEmpty ? StoreTask(nil) : StoreTask(tasks: tasks)
+  }
+
+  @inlinable
+  func drainQueue(tasks: inout [Task<Void, Never>]) {
+    var index = 0
+    while index < loop.pointee.queue.count {
+      let next = loop.pointee.queue[index]
+      index += 1
+      let effect = reducer(&state.pointee, next)
+      if let recorder = loop.pointee.recorder { recorder(next, state.pointee) }
+      if !effect.isNone { start(effect, tasks: &tasks) }
+    }
+    if index > 0 { loop.pointee.queue.removeAll(keepingCapacity: true) }
+  }
+
+  @inlinable
+  func start(_ effect: Effect<Action>, tasks: inout [Task<Void, Never>]) {
+    // The common follow-up needs no task, no `Send` and no runtime.
+    if case let .send(action) = effect.operation {
+      loop.pointee.queue.append(action)
+      return
+    }
+    startEffects(effect, tasks: &tasks)
+  }
+
+  @usableFromInline
+  func startEffects(_ effect: Effect<Action>, tasks: inout [Task<Void, Never>]) {
+    let loop = self.loop
+    let origin = loop.pointee.origin
+    let send: Send<Action>
+    if origin == nil {
+      send = Send { [weak self] action in _ = self?.send(action) }
+    } else {
+      send = Send { [weak self] action in _ = self?.send(action, origin: origin) }
+    }
+    runtime.start(
+      effect, send: send, dependencies: loop.pointee.scope.values, sink: { loop.pointee.queue.append($0) },
+      tasks: &tasks, origin: origin)
+  }
+
+  @usableFromInline
+  func notifyObservers(tasks: inout [Task<Void, Never>]) {
+    // Observers may send; their actions were queued and form the next batch.
+    repeat {
+      let state = state.pointee
+      loop.pointee.observers.removeAll { !$0.flag.isActive }
+      for observer in loop.pointee.observers { observer.body(state) }
+      if loop.pointee.queue.isEmpty { return }
+      loop.pointee.binder.run {
+        drainQueue(tasks: &tasks)
+      }
+    } while true
+  }
+
+  func observe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
+    let subscription = StoreSubscription()
+    loop.pointee.observers.append(Observer(flag: subscription.flag, body: observer))
+    loop.pointee.needsFinishing = true
+    return subscription
+  }
+
+  func finishEffects() async {
+    while true {
+      let tasks = runtime.runningTasks
+      if tasks.isEmpty { return }
+      for task in tasks { await task.value }
+    }
+  }
+}

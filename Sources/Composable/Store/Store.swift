@@ -1,0 +1,201 @@
+import Dependencies
+
+/// Runs a feature: holds its state, runs its reducer for each action, and runs the effects the
+/// reducer returns.
+///
+/// ```swift
+/// let store = Store(initialState: Counter.State()) {
+///   Counter()
+/// } withDependencies: {
+///   $0.clock = ContinuousClock()
+/// }
+/// store.send(.incrementButtonTapped)
+/// print(store.state.count)  // 1
+/// ```
+///
+/// ## Ordering contract
+///
+/// - Actions are processed first in, first out, in one loop on the main actor.
+/// - An action produced synchronously while processing (an ``Effect/send(_:)`` effect, sends
+///   inside ``Effect/merge(_:)-(Effect<Action>...)``, the sends that lead a
+///   ``Effect/concatenate(_:)-(Effect<Action>...)``, or a `send` from an observer) joins the end
+///   of the same queue: follow-ups run breadth-first, and all of them are processed before the
+///   outermost `send` returns. What follows them in a concatenation starts after them.
+/// - A `send` made while the store is processing is queued, never run recursively, so a reducer
+///   never sees a state halfway through another action. Such a nested `send` returns a task with
+///   no effects; the effects it starts belong to the outermost `send`.
+/// - Chains of synchronous follow-ups use no stack: 100,000 of them run in constant stack space.
+/// - Asynchronous effects (``Effect/run(priority:operation:catch:fileID:filePath:line:column:)``)
+///   start after the action that returned them has been reduced; the actions they send join the
+///   queue when they arrive.
+/// - Observers (``observe(_:)``) are called once per processed batch, after the queue is empty.
+///
+/// Scoped stores (``scope(state:action:)``) hold no state of their own: they read from and send
+/// through their root, so a root action costs nothing per live scoped store.
+///
+/// A presented child gets a store of its own by scoping through the presentation: its state is
+/// the optional child, its actions go in `.presented`:
+///
+/// ```swift
+/// let editorStore = store.scope(state: \.editor, action: .editor.appending(.presented))
+/// editorStore.state  // Editor.State?, nil once dismissed
+/// editorStore.send(.saveButtonTapped)  // .editor(.presented(.saveButtonTapped))
+/// ```
+@MainActor
+@dynamicMemberLookup
+public final class Store<State, Action> {
+  @usableFromInline let core: Core
+
+  /// A root store's core, which owns the state, or a scoped store's, which reads its parent's.
+  @usableFromInline
+  enum Core {
+    case root(RootCore<State, Action>)
+    case scoped(ScopedCore<State, Action>)
+  }
+
+  @usableFromInline
+  init(core: Core) {
+    self.core = core
+  }
+
+  /// Creates a store running `reducer` from `initialState`.
+  ///
+  /// The initial state and the reducer are built with the store's dependencies, so a
+  /// `State.init` that reads `@Dependency(\.uuid)` gets the store's value.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The feature's reducer.
+  ///   - prepareDependencies: Changes to the current ``DependencyValues``; the reducer and every
+  ///     effect it starts run with the values captured here.
+  public convenience init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () -> State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  ) {
+    var dependencies = DependencyValues.current
+    prepareDependencies?(&dependencies)
+    self.init(
+      core: .root(
+        RootCore(initialState: initialState, reducer: reducer, dependencies: dependencies, runtime: EffectRuntime())))
+  }
+
+  /// A root store over `core`, for a test store.
+  package convenience init(root core: RootCore<State, Action>) {
+    self.init(core: .root(core))
+  }
+
+  /// The current state.
+  @inlinable
+  public var state: State {
+    switch core {
+    case let .root(root): root.state.pointee
+    case let .scoped(scoped): scoped.state()
+    }
+  }
+
+  /// Reads one value of the current state.
+  @inlinable
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    state[keyPath: keyPath]
+  }
+
+  /// Sends `action` to the reducer, processes it and every action it produces synchronously,
+  /// and starts the effects they return.
+  ///
+  /// - Returns: The effects started; `await store.send(action).finish()` waits for them.
+  @inlinable
+  @inline(__always)
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    switch core {
+    case let .root(root): root.send(action)
+    case let .scoped(scoped): scoped.send(action)
+    }
+  }
+
+  /// Waits until no effect of this store is running: the effects of every action sent so far,
+  /// and of the actions those effects sent in turn.
+  ///
+  /// ``StoreTask/finish()`` waits for the effects of one ``send(_:)`` only. An action that an
+  /// effect sends back is a `send` of its own, whose effects that task does not include: a form
+  /// whose save effect sends `.delegate(.saveTask(task))` to its parent, which then starts its
+  /// own save effect, say. A process that must not exit before that second effect has run (a
+  /// command-line tool) waits for the whole store instead:
+  ///
+  /// ```swift
+  /// store.send(.taskList(.destination(.presented(.addTask(.saveButtonTapped)))))
+  /// await store.finishEffects()
+  /// ```
+  ///
+  /// It returns only when every effect has ended, so it never returns while a long-living effect
+  /// (a timer, a subscription) runs. On a scoped store, it waits for the root store's effects.
+  public func finishEffects() async {
+    switch core {
+    case let .root(root): await root.finishEffects()
+    case let .scoped(scoped): await scoped.finishEffects()
+    }
+  }
+
+  /// Calls `observer` with the new state after each processed batch of actions.
+  ///
+  /// The observation lasts until the returned subscription is cancelled or released: keep it
+  /// for as long as the observer must run (in a view's state, say), or the observation stops
+  /// at once.
+  ///
+  /// ```swift
+  /// let subscription = store.observe { state in render(state) }
+  /// ```
+  public func observe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
+    switch core {
+    case let .root(root): root.observe(observer)
+    case let .scoped(scoped): scoped.observe(observer)
+    }
+  }
+
+  /// A store for a child feature, reading `state` from this store's state and sending child
+  /// actions embedded with `action`.
+  ///
+  /// ```swift
+  /// let counterStore = appStore.scope(state: \.counter, action: .counter)
+  /// ```
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState>,
+    action toChildAction: CasePath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    // The case path's own embed function, not a closure calling it: one call fewer per level
+    // on every send from a deeply scoped store.
+    scope(state: { $0[keyPath: toChildState] }, action: toChildAction._embed)
+  }
+
+  /// A store for a child feature, with closures that derive the child's state and embed its
+  /// actions.
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    state toChildState: @escaping (State) -> ChildState,
+    action fromChildAction: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    // A scope of a scoped store sends through its parent's closure directly, skipping the
+    // parent's own `send`: one closure call per level of scoping.
+    let send: (ChildAction) -> StoreTask
+    switch core {
+    case let .scoped(scoped):
+      let parentSend = scoped.send
+      send = { parentSend(fromChildAction($0)) }
+    case .root:
+      send = { self.send(fromChildAction($0)) }
+    }
+    return Store<ChildState, ChildAction>(
+      core: .scoped(
+        ScopedCore(
+          state: { toChildState(self.state) },
+          send: send,
+          observe: { observer in self.observe { observer(toChildState($0)) } },
+          finishEffects: { await self.finishEffects() }
+        )))
+  }
+}
+
+/// A store of a reducer's state and actions: `StoreOf<Counter>`.
+public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
