@@ -371,7 +371,7 @@ func runTestStore() async {
   print(String(repeating: "-", count: 86))
   let rows = IdentifiedArray(uniqueElements: (0..<1_000).map { Rows.Row(id: $0, title: "Row \($0)") })
   let store = TestStore(initialState: Rows.State(rows: rows)) { Rows() }
-  let sends = 10_000
+  let sends = onlyTestStore ? 200_000 : 10_000
   let start = DispatchTime.now().uptimeNanoseconds
   for i in 0..<sends {
     await store.send(.increment(i % 1_000)) { $0.rows[id: i % 1_000]!.count += 1 }
@@ -419,11 +419,15 @@ func runTaskPaper() {
   }
 }
 
-MainActor.assumeIsolated { run() }
-// `BENCH_CORE=1` stops after the store figures, for quick comparisons.
-if ProcessInfo.processInfo.environment["BENCH_CORE"] != nil { exit(0) }
-MainActor.assumeIsolated { runTaskPaper() }
-MainActor.assumeIsolated { runTaskManager() }  // TaskManagerBenchmarks.swift
+// `BENCH_TESTSTORE=1` runs only the test store figures, for `perf record`.
+let onlyTestStore = ProcessInfo.processInfo.environment["BENCH_TESTSTORE"] != nil
+if !onlyTestStore {
+  MainActor.assumeIsolated { run() }
+  // `BENCH_CORE=1` stops after the store figures, for quick comparisons.
+  if ProcessInfo.processInfo.environment["BENCH_CORE"] != nil { exit(0) }
+  MainActor.assumeIsolated { runTaskPaper() }
+  MainActor.assumeIsolated { runTaskManager() }  // TaskManagerBenchmarks.swift
+}
 let finished = DispatchSemaphore(value: 0)
 Task { @MainActor in
   await runTestStore()

@@ -20,19 +20,20 @@ import Dependencies
 /// adapt them to a parent's action with ``map(_:)``, and control their lifetime with
 /// ``cancellable(id:cancelInFlight:)``, ``cancel(id:)`` and ``debounce(id:for:clock:)``.
 public struct Effect<Action> {
-  // Indirect, so that an effect is one pointer whatever the action: copying or dropping one is a
-  // retain or a release, and `.none` costs nothing, instead of going through generic value
-  // witnesses on every action.
+  // The asynchronous and compound cases are indirect, so that an effect is the size of an
+  // action at most and `.none` costs nothing; `.send` holds its action in place, so that the
+  // most common follow-up allocates nothing.
   @usableFromInline
-  indirect enum Operation {
+  enum Operation {
     case none
     case send(Action)
     /// `location` is the `.run` call's, for test failures naming an effect that never ends.
-    case run(priority: TaskPriority?, location: SourceLocation?, operation: @Sendable (Send<Action>) async -> Void)
-    case merge([Effect<Action>])
-    case concatenate([Effect<Action>])
-    case cancellable(Effect<Action>, id: EffectID, cancelInFlight: Bool)
-    case cancel(EffectID)
+    indirect case run(
+      priority: TaskPriority?, location: SourceLocation?, operation: @Sendable (Send<Action>) async -> Void)
+    indirect case merge([Effect<Action>])
+    indirect case concatenate([Effect<Action>])
+    indirect case cancellable(Effect<Action>, id: EffectID, cancelInFlight: Bool)
+    indirect case cancel(EffectID)
   }
 
   @usableFromInline

@@ -29,6 +29,7 @@ public final class DependencyScope: Sendable {
   }
 
   /// Creates a scope binding `values` for work that belongs to `owner`.
+  @usableFromInline
   package init(_ values: DependencyValues, owner: (any AnyObject & Sendable)?) {
     self.values = values
     self.owner = owner

@@ -51,6 +51,23 @@ public final class Store<State, Action> {
   enum Core {
     case root(RootCore<State, Action>)
     case scoped(ScopedCore<State, Action>)
+
+    /// The core, not retained: the store holds it for as long as it lives, so a `send` need
+    /// not retain and release it around every action (a third of a root send's cost).
+    @usableFromInline
+    enum Unretained {
+      case root(Unmanaged<RootCore<State, Action>>)
+      case scoped(Unmanaged<ScopedCore<State, Action>>)
+    }
+
+    @inlinable
+    @inline(__always)
+    var unretained: Unretained {
+      switch self {
+      case let .root(root): .root(Unmanaged.passUnretained(root))
+      case let .scoped(scoped): .scoped(Unmanaged.passUnretained(scoped))
+      }
+    }
   }
 
   @usableFromInline
@@ -68,6 +85,7 @@ public final class Store<State, Action> {
   ///   - reducer: The feature's reducer.
   ///   - prepareDependencies: Changes to the current ``DependencyValues``; the reducer and every
   ///     effect it starts run with the values captured here.
+  @inlinable
   public convenience init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
@@ -88,9 +106,9 @@ public final class Store<State, Action> {
   /// The current state.
   @inlinable
   public var state: State {
-    switch core {
-    case let .root(root): root.state.pointee
-    case let .scoped(scoped): scoped.state()
+    switch core.unretained {
+    case let .root(root): root.withGuaranteedInstance { $0.state.pointee }
+    case let .scoped(scoped): scoped.withGuaranteedInstance { $0.state() }
     }
   }
 
@@ -108,9 +126,9 @@ public final class Store<State, Action> {
   @inline(__always)
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    switch core {
-    case let .root(root): root.send(action)
-    case let .scoped(scoped): scoped.send(action)
+    switch core.unretained {
+    case let .root(root): root.withGuaranteedInstance { $0.send(action) }
+    case let .scoped(scoped): scoped.withGuaranteedInstance { $0.send(action) }
     }
   }
 
