@@ -65,33 +65,33 @@ let package = Package(
 
     // Examples: each feature is a library tested with TestStore, driven by a small executable.
     .target(
-      name: "CounterFeature",
+      name: "CounterExample",
       dependencies: ["Composable", "Dependencies"],
-      path: "Examples/Counter/CounterFeature"
+      path: "Examples/Counter/CounterExample"
     ),
     .executableTarget(
       name: "Counter",
-      dependencies: ["CounterFeature", "Composable", "Dependencies"],
+      dependencies: ["CounterExample", "Composable", "Dependencies"],
       path: "Examples/Counter/Counter"
     ),
     .target(
-      name: "TodosFeature",
+      name: "TodosExample",
       dependencies: ["Composable", "Dependencies"],
-      path: "Examples/Todos/TodosFeature"
+      path: "Examples/Todos/TodosExample"
     ),
     .executableTarget(
       name: "Todos",
-      dependencies: ["TodosFeature", "Composable", "Dependencies"],
+      dependencies: ["TodosExample", "Composable", "Dependencies"],
       path: "Examples/Todos/Todos"
     ),
     .target(
-      name: "SearchFeature",
+      name: "SearchExample",
       dependencies: ["Composable", "Dependencies"],
-      path: "Examples/Search/SearchFeature"
+      path: "Examples/Search/SearchExample"
     ),
     .executableTarget(
       name: "Search",
-      dependencies: ["SearchFeature", "Composable", "Dependencies"],
+      dependencies: ["SearchExample", "Composable", "Dependencies"],
       path: "Examples/Search/Search"
     ),
 
@@ -105,7 +105,7 @@ let package = Package(
     .testTarget(
       name: "ExamplesTests",
       dependencies: [
-        "CounterFeature", "TodosFeature", "SearchFeature", "ComposableTesting",
+        "CounterExample", "TodosExample", "SearchExample", "ComposableTesting",
         "Counter", "Todos", "Search",
       ]
     ),

@@ -64,6 +64,12 @@ public final class TestStore<State: Equatable, Action> {
   // `nonisolated(unsafe)` only so that `deinit` can read it; everything else uses it on the main
   // actor.
   nonisolated(unsafe) private var received: [Received] = []
+  /// Actions received before the one a `receive` expected, reported with it; a later `receive`
+  /// of one of them passes.
+  private var receivedOutOfOrder: [Action] = []
+  /// The test's `send` being processed: runtime warnings raised meanwhile (an action for a
+  /// dismissed child) are reported at it, where the test can do something about them.
+  private let testCall = Lock<Dependencies.SourceLocation?>(nil)
   /// The state right after the action this store's `send` is sending, before its follow-ups.
   private var sentState: State?
   private var isSendingAction = false
@@ -98,7 +104,10 @@ public final class TestStore<State: Equatable, Action> {
   ) {
     var values = DependencyValues.current
     values.context = .test
-    values.issueReporter = .testFailure
+    let testCall = self.testCall
+    values.issueReporter = IssueReporter { message, location in
+      reportTestFailure(message, at: testCall.withLock { $0 } ?? location)
+    }
     prepareDependencies(&values)
     let activity = EffectActivity()
     let core = RootCore(
@@ -178,14 +187,16 @@ public final class TestStore<State: Equatable, Action> {
     core.origin = location
     sentState = nil
     isSendingAction = true
+    testCall.withLock { $0 = location }
     let storeTask = store.send(action)
+    testCall.withLock { $0 = nil }
     isSendingAction = false
     core.origin = nil
     let after = sentState ?? state
     sentState = nil
     checkState(
       expectedFrom: takeBaseline(replacingWith: after), actual: after, update: updateStateToExpectedResult,
-      location: location)
+      location: location, laterActions: received[...])
     let tasks = storeTask.tasks
     if !tasks.isEmpty {
       await activity.runUntilBlocked(deadline: ContinuousClock.now.advanced(by: timeout * 60))
@@ -295,6 +306,11 @@ public final class TestStore<State: Equatable, Action> {
     location: Dependencies.SourceLocation
   ) async {
     lastLocation = location
+    if exhaustivity == .on, let index = receivedOutOfOrder.firstIndex(where: isMatching) {
+      // Already reported, with the receive that came too early: one failure for one cause.
+      receivedOutOfOrder.remove(at: index)
+      return
+    }
     let wait: WaitOutcome
     switch exhaustivity {
     case .on:
@@ -311,6 +327,30 @@ public final class TestStore<State: Equatable, Action> {
       let next = received.removeFirst()
       let (action, actual) = (next.action, next.state)
       guard isMatching(action) else {
+        if let later = received.firstIndex(where: { isMatching($0.action) }) {
+          let earlier = [next] + received[..<later]
+          let expected = received[later]
+          fail(
+            """
+            Received the expected action after \(count(earlier.count, "other action")), which \
+            \(earlier.count == 1 ? "was" : "were") not received first: …
+
+            Expected action:
+            \(indent(customDump(expected.action)))
+
+            Received before it:
+            \(earlier.map { indent(customDump($0.action)) }.joined(separator: "\n"))
+
+            Receive actions in the order they were sent. \(earlier.count == 1 ? "That action is" : "Those actions are") \
+            accepted without a second failure.
+            """,
+            at: location
+          )
+          receivedOutOfOrder.append(contentsOf: earlier.map(\.action))
+          received.removeFirst(later + 1)
+          expectedBaseline = expected.state
+          return
+        }
         fail(mismatch(action), at: location)
         expectedBaseline = actual
         return
@@ -465,21 +505,26 @@ public final class TestStore<State: Equatable, Action> {
 
 
         \(count(running, "effect")) \(running == 1 ? "is" : "are") still running, asleep on a \
-        test clock: advance the clock to let \(running == 1 ? "it" : "them") continue.
+        test clock: advance the clock to let \(running == 1 ? "it" : "them") continue.\(runningEffectsList)
         """
     case let .stalled(running):
-      let origins = core.runtime.runningOrigins.map { origin in
-        "\n  • " + (origin.effect.map { "the effect at \($0)" } ?? "an effect") + ", started by the action sent at \(origin.send)"
-      }
       return """
 
 
         \(count(running, "effect")) neither finished nor fell asleep on a test clock: \
         \(running == 1 ? "it may be" : "they may be") waiting on something other than a test \
         clock (no progress for \(timeout)), or running without end. Use a TestClock or \
-        ImmediateClock for waiting in tests, or raise 'timeout'.\(origins.joined())
+        ImmediateClock for waiting in tests, or raise 'timeout'.\(runningEffectsList)
         """
     }
+  }
+
+  /// Where each running effect comes from, one per line, for failure messages.
+  private var runningEffectsList: String {
+    core.runtime.runningOrigins.map { origin in
+      "\n  • " + (origin.effect.map { "the effect at \($0)" } ?? "an effect")
+        + ", started by the action sent at \(origin.send)"
+    }.joined()
   }
 
   private func cancelAndWait() async {
@@ -530,7 +575,8 @@ public final class TestStore<State: Equatable, Action> {
     expectedFrom baseline: consuming State,
     actual: State,
     update: ((inout State) throws -> Void)?,
-    location: Dependencies.SourceLocation
+    location: Dependencies.SourceLocation,
+    laterActions: ArraySlice<Received> = []
   ) {
     var expected = exhaustivity == .on ? baseline : actual
     // Whether the action changed nothing, known before `update` changes `expected`; cheap when
@@ -567,10 +613,34 @@ public final class TestStore<State: Equatable, Action> {
 
       \(indent(diff(expected, actual) ?? "(the states differ but dump identically)"))
 
-      (Expected: −, Actual: +)
+      (Expected: −, Actual: +)\(laterChangeHint(update, laterActions))
       """,
       at: location
     )
+  }
+
+  /// When what `update` asserts holds only after one of `laterActions` (a follow-up this send
+  /// produced, already processed when `send` returned), says which one, and how to assert it.
+  private func laterChangeHint(
+    _ update: ((inout State) throws -> Void)?, _ laterActions: ArraySlice<Received>
+  ) -> String {
+    guard let update else { return "" }
+    for later in laterActions {
+      var state = later.state
+      guard (try? core.withDependencies({ try update(&state) })) != nil, state == later.state else { continue }
+      return """
+
+
+        The change was made by a later action, which this action produced and the store processed \
+        before 'send' returned:
+
+        \(indent(customDump(later.action)))
+
+        Assert the change where it happens: with 'await store.receive(…) { … }' for that action, \
+        or with 'store.assert { … }' after this send.
+        """
+    }
+    return ""
   }
 
   nonisolated private static func effectStillRunningMessage(_ origin: EffectRuntime.Origin) -> String {

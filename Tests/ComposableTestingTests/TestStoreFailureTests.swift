@@ -39,7 +39,6 @@ struct GoldenFeature: Reducer {
   }
 
   /// Where the `@Dependency` below is, which an unimplemented dependency is reported at.
-  static let clockFilePath = #filePath
   static let clockLine = #line + 1
   @Dependency(\.clock) var clock
 
@@ -164,11 +163,16 @@ enum GoldenMessage {
         )
     """
 
-  static let noActionReceivedWhileAsleep = """
+  /// `sentAt`: the `send` of `.load` that started the effect, `Module/File.swift:line`.
+  static func noActionReceivedWhileAsleep(sentAt: String) -> String {
+    """
     Expected to receive an action, but received none.
 
     1 effect is still running, asleep on a test clock: advance the clock to let it continue.
+      • the effect at ComposableTestingTests/TestStoreFailureTests.swift:\(GoldenFeature.loadEffectLine), \
+    started by the action sent at \(sentAt)
     """
+  }
 
   static let noActionReceived = """
     Expected to receive an action, but received none.
@@ -211,17 +215,27 @@ enum GoldenMessage {
     'await store.skipInFlightEffects()' if the test does not care about it.
     """
 
-  static let finishWhileAsleep = """
+  /// `sentAt`: the `send` of `.load` that started the effect, `Module/File.swift:line`.
+  static func finishWhileAsleep(sentAt: String) -> String {
+    """
     Expected effects to finish, but they are still running.
 
     1 effect is still running, asleep on a test clock: advance the clock to let it continue.
+      • the effect at ComposableTestingTests/TestStoreFailureTests.swift:\(GoldenFeature.loadEffectLine), \
+    started by the action sent at \(sentAt)
     """
+  }
 
-  static let finishTaskWhileAsleep = """
+  /// `sentAt`: the `send` of `.load` that started the effect, `Module/File.swift:line`.
+  static func finishTaskWhileAsleep(sentAt: String) -> String {
+    """
     Expected the effects of this action to finish, but they are still running.
 
     1 effect is still running, asleep on a test clock: advance the clock to let it continue.
+      • the effect at ComposableTestingTests/TestStoreFailureTests.swift:\(GoldenFeature.loadEffectLine), \
+    started by the action sent at \(sentAt)
     """
+  }
 
   static let unimplementedClock = """
     @Dependency(\\.clock) has no test implementation, but was accessed from a test context:
@@ -391,7 +405,9 @@ private struct GoldenError: Error {}
     let clock = TestClock()
     let store = makeStore(clock: clock)
     await store.send(.load) { $0.isLoading = true }
-    let failure = ReportedFailure(GoldenMessage.noActionReceivedWhileAsleep, line: #line + 2)
+    let failure = ReportedFailure(
+      GoldenMessage.noActionReceivedWhileAsleep(sentAt: "ComposableTestingTests/TestStoreFailureTests.swift:\(#line - 2)"),
+      line: #line + 2)
     await expectFailures([failure]) {
       await store.receive(.loaded(42)) {
         $0.isLoading = false
@@ -454,7 +470,9 @@ private struct GoldenError: Error {}
 
   @Test func finishWithAnEffectAsleepOnATestClock() async {
     // Reported once, by `finish`: the end of the test does not report the effect again.
-    let failure = ReportedFailure(GoldenMessage.finishWhileAsleep, line: #line + 5)
+    let failure = ReportedFailure(
+      GoldenMessage.finishWhileAsleep(sentAt: "ComposableTestingTests/TestStoreFailureTests.swift:\(#line + 5)"),
+      line: #line + 5)
     await expectFailures([failure]) {
       do {
         let store = makeStore()
@@ -466,7 +484,9 @@ private struct GoldenError: Error {}
 
   @Test func finishTaskWithAnEffectAsleepOnATestClock() async {
     // Reported once, by the task's `finish`: the end of the test does not report it again.
-    let failure = ReportedFailure(GoldenMessage.finishTaskWhileAsleep, line: #line + 5)
+    let failure = ReportedFailure(
+      GoldenMessage.finishTaskWhileAsleep(sentAt: "ComposableTestingTests/TestStoreFailureTests.swift:\(#line + 5)"),
+      line: #line + 5)
     await expectFailures([failure]) {
       do {
         let store = makeStore()
@@ -497,9 +517,9 @@ private struct GoldenError: Error {}
   // MARK: Dependencies
 
   @Test func dependencyWithoutATestValue() async {
-    // Reported where the feature declares the dependency.
+    // Reported at the test's send, naming where the feature declares the dependency.
     let store = TestStore(initialState: GoldenFeature.State()) { GoldenFeature() }
-    let failure = ReportedFailure(GoldenMessage.unimplementedClock, line: GoldenFeature.clockLine)
+    let failure = ReportedFailure(GoldenMessage.unimplementedClock, line: #line + 2)
     await expectFailures([failure]) {
       await store.send(.readClock)
     }

@@ -103,7 +103,9 @@ final class TestStoreXCTestFailureTests: XCTestCase {
     let clock = TestClock()
     let store = makeStore(clock: clock)
     await store.send(.load) { $0.isLoading = true }
-    let failure = Failure(GoldenMessage.noActionReceivedWhileAsleep, line: #line + 2)
+    let failure = Failure(
+      GoldenMessage.noActionReceivedWhileAsleep(sentAt: "ComposableTestingTests/TestStoreXCTestFailureTests.swift:\(#line - 2)"),
+      line: #line + 2)
     await expectFailures([failure]) {
       await store.receive(.loaded(42)) {
         $0.isLoading = false
@@ -142,7 +144,9 @@ final class TestStoreXCTestFailureTests: XCTestCase {
 
   @MainActor
   func testFinishWithAnEffectAsleepOnATestClock() async {
-    let failure = Failure(GoldenMessage.finishWhileAsleep, line: #line + 5)
+    let failure = Failure(
+      GoldenMessage.finishWhileAsleep(sentAt: "ComposableTestingTests/TestStoreXCTestFailureTests.swift:\(#line + 5)"),
+      line: #line + 5)
     await expectFailures([failure]) {
       do {
         let store = makeStore()
@@ -155,13 +159,38 @@ final class TestStoreXCTestFailureTests: XCTestCase {
   @MainActor
   func testDependencyWithoutATestValue() async {
     let store = TestStore(initialState: GoldenFeature.State()) { GoldenFeature() }
-    let failure = Failure(
-      GoldenMessage.unimplementedClock,
-      file: GoldenFeature.clockFilePath,
-      line: GoldenFeature.clockLine
-    )
+    let failure = Failure(GoldenMessage.unimplementedClock, line: #line + 2)
     await expectFailures([failure]) {
       await store.send(.readClock)
+    }
+  }
+
+  // MARK: Causes (TestStoreCauseTests.swift)
+
+  @MainActor
+  func testAnActionForADismissedChildIsReportedAtTheTestsSend() async {
+    let store = TestStore(initialState: CauseFeature.State()) { CauseFeature(stream: AsyncStream { _ in }) }
+    await expectFailures([Failure(CauseMessage.actionForAbsentChild, line: #line + 1)]) {
+      await store.send(.child(.tap))
+    }
+  }
+
+  @MainActor
+  func testReceivingInAnotherOrderIsOneFailure() async {
+    let store = TestStore(initialState: CauseFeature.State()) { CauseFeature(stream: AsyncStream { _ in }) }
+    await store.send(.pair)
+    await expectFailures([Failure(CauseMessage.receivedOutOfOrder, line: #line + 1)]) {
+      await store.receive(.second) { $0.log = ["first", "second"] }
+      await store.receive(.first)
+    }
+  }
+
+  @MainActor
+  func testAssertingAChangeALaterActionMadeSaysWhichAndHow() async {
+    let store = makeStore()
+    store.exhaustivity = .off
+    await expectFailures([Failure(CauseMessage.changeMadeByALaterAction, line: #line + 1)]) {
+      await store.send(.compute) { $0.count = 42 }
     }
   }
 }

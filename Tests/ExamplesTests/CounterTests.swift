@@ -1,5 +1,5 @@
 import ComposableTesting
-import CounterFeature
+import CounterExample
 import Dependencies
 import Testing
 

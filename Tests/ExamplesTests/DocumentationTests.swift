@@ -1,8 +1,8 @@
 import Composable
 import ComposableTesting
-import CounterFeature
+import CounterExample
 import Dependencies
-import SearchFeature
+import SearchExample
 import Testing
 
 // The features of Documentation/ComposingFeatures.md, as printed there, and tests of what the

@@ -1,7 +1,7 @@
 import Composable
 import ComposableTesting
 import Dependencies
-import SearchFeature
+import SearchExample
 import Testing
 
 private let alien = Movie(id: 1, title: "Alien", year: 1979)

@@ -3,7 +3,7 @@ import ComposableTesting
 import Dependencies
 import Foundation
 import Testing
-import TodosFeature
+import TodosExample
 
 /// The UUIDs `.incrementing` hands out: 0, 1, 2…
 private func id(_ number: Int) -> UUID {

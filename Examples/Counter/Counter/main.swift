@@ -15,7 +15,7 @@
   import Darwin
 #endif
 import Composable
-import CounterFeature
+import CounterExample
 import Dependencies
 import Foundation
 

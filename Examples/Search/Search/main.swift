@@ -18,7 +18,7 @@
 import Composable
 import Dependencies
 import Foundation
-import SearchFeature
+import SearchExample
 
 let help = """
   Type a film title, or part of one (try "star", or "error" to see the service fail). \

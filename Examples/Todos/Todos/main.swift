@@ -18,7 +18,7 @@
 import Composable
 import Dependencies
 import Foundation
-import TodosFeature
+import TodosExample
 
 let help = """
   Commands: add <title>, toggle <n>, edit <n> <title>, delete <n>, \

@@ -7,23 +7,38 @@ extension Effect {
   /// Only the last of a burst runs:
   ///
   /// ```swift
+  /// @Dependency(\.clock) var clock
+  ///
   /// case let .queryChanged(query):
   ///   state.query = query
   ///   return .run { send in await send(.results(try await client.search(query))) }
   ///     .debounce(id: CancelID.search, for: .milliseconds(300), clock: clock)
   /// ```
-  public func debounce<C: Clock>(
+  ///
+  /// `clock` is an `any Clock<Duration>`, the type of the `clock` dependency, so `clock: clock`
+  /// compiles as written whether or not the file imports Foundation (whose C function `clock()`
+  /// would stand in the way of a generic parameter); any clock measured in `Duration`
+  /// (`ContinuousClock`, `TestClock`, `ImmediateClock`) can be passed.
+  public func debounce(
     id: some Hashable & Sendable,
-    for duration: C.Duration,
-    clock: C
-  ) -> Self where C.Duration: Sendable {
-    Effect.concatenate(
-      Effect(.run(priority: nil, location: nil) { _ in
-        // A cancelled delay ends the concatenation: the delayed effect never starts.
-        try? await clock.sleep(for: duration)
-      }),
-      self
-    )
-    .cancellable(id: id, cancelInFlight: true)
+    for duration: Duration,
+    clock: any Clock<Duration>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    delayed(id: id, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      try? await clock.sleep(for: duration)
+    }
+  }
+
+  /// This effect after `delay`, cancelling any other under `id` that has not started yet.
+  private func delayed(
+    id: some Hashable & Sendable, at location: SourceLocation, delay: @escaping @Sendable () async -> Void
+  ) -> Self {
+    // A cancelled delay ends the concatenation: the delayed effect never starts.
+    Effect.concatenate(Effect(.run(priority: nil, location: location) { _ in await delay() }), self)
+      .cancellable(id: id, cancelInFlight: true)
   }
 }

@@ -155,9 +155,13 @@ func describeCaseForWarning<Value>(_ value: Value) -> String {
 }
 
 /// The modules named in a reflected type name (the first component of each qualified name),
-/// and those of the standard library and this library, whose types appear in actions.
+/// and those of the standard library, Foundation and this library, whose types appear in actions
+/// (`FoundationEssentials.UUID` is `UUID` to a reader).
 private func moduleNames(in reflectedType: String) -> Set<Substring> {
-  var modules: Set<Substring> = ["Swift", "Composable"]
+  var modules: Set<Substring> = [
+    "Swift", "_Concurrency", "Foundation", "FoundationEssentials", "FoundationInternationalization", "Dispatch",
+    "Composable", "Dependencies", "ValueDump",
+  ]
   var index = reflectedType.startIndex
   while index < reflectedType.endIndex {
     let character = reflectedType[index]

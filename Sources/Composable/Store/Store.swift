@@ -157,13 +157,22 @@ public final class Store<State, Action> {
 
   /// Calls `observer` with the new state after each processed batch of actions.
   ///
-  /// The observation lasts until the returned subscription is cancelled or released: keep it
-  /// for as long as the observer must run (in a view's state, say), or the observation stops
-  /// at once.
+  /// The returned subscription keeps the observation alive: it lasts until the subscription is
+  /// cancelled or released. Keep it where the observer lives (a property of the object that
+  /// renders), and cancel it when done; `_ = store.observe { … }` releases it at once, and the
+  /// observer is never called.
   ///
   /// ```swift
-  /// let subscription = store.observe { state in render(state) }
+  /// final class CounterView {
+  ///   private var subscription: StoreSubscription?
+  ///
+  ///   init(store: StoreOf<Counter>) {
+  ///     subscription = store.observe { [unowned self] state in render(state) }
+  ///   }
+  /// }
   /// ```
+  ///
+  /// To observe for as long as a loop runs instead, iterate ``states``.
   public func observe(_ observer: @escaping @MainActor (State) -> Void) -> StoreSubscription {
     switch core {
     case let .root(root): root.observe(observer)
@@ -212,6 +221,25 @@ public final class Store<State, Action> {
           observe: { observer in self.observe { observer(toChildState($0)) } },
           finishEffects: { await self.finishEffects() }
         )))
+  }
+}
+
+extension Store where State: Sendable {
+  /// The state after each processed batch of actions, for as long as the loop reading them
+  /// runs: the observation ends when the loop ends or its task is cancelled.
+  ///
+  /// ```swift
+  /// let rendering = Task {
+  ///   for await state in store.states { render(state) }
+  /// }
+  /// …
+  /// rendering.cancel()
+  /// ```
+  public var states: AsyncStream<State> {
+    AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+      let subscription = observe { continuation.yield($0) }
+      continuation.onTermination = { _ in subscription.cancel() }
+    }
   }
 }
 
