@@ -2,12 +2,15 @@
 # the `<!-- consumer: … -->` comment right before the snippet says (blank lines may separate
 # them). Used by scripts/check-consumer; see Tests/ConsumerPackage/README.md.
 #
-#   <!-- consumer: file Sources/Feature/Counter.swift -->    appended to that file, created if
-#                                                            missing (after `import Foundation`)
-#   <!-- consumer: into Tests/X/Y.swift name -->             replaces the line `// snippet: name`
-#                                                            of that file
-#   <!-- consumer: manifest -->                              each line must be in Package.swift,
-#                                                            in order
+#   <!-- consumer: file PATH -->             appended to that file, created if missing (after
+#                                            `import Foundation`, as app code starts)
+#   <!-- consumer: into PATH LINE -->        replaces the first line of PATH that reads LINE
+#                                            (say `// snippet: run`, or an excerpt's `// …`)
+#   <!-- consumer: … with FILL -->           either, with the snippet's own `// …` lines
+#                                            replaced by the file FILL (the rest of an excerpt)
+#   <!-- consumer: manifest -->              each line must be in Package.swift, in order
+#
+# Paths are relative to the consumer package.
 #
 # A Swift snippet without such a comment is an error, so that a new snippet cannot escape the
 # check. Exits 1 on any error, naming the file and line.
@@ -35,33 +38,51 @@ function write_file(path, text) {
   close(path)
 }
 
-function place(    path, text, marker, count, lines, i, out, placed, manifest, wanted, n, m) {
+function fill_elisions(text, fill,    count, lines, i, out) {
+  count = split(text, lines, "\n")
+  out = ""
+  for (i = 1; i < count; i++) {
+    if (trim(lines[i]) == "// …") out = out fill
+    else out = out lines[i] "\n"
+  }
+  return out
+}
+
+function place(    directory, path, text, count, lines, i, out, placed, manifest, wanted, n, m, body) {
+  body = snippet
+  if (fill != "") body = fill_elisions(body, read_file(root "/" fill))
   if (mode == "file") {
     path = root "/" target
+    if (rest != "") { fail("unexpected '" rest "' after the path"); return }
     text = read_file(path)
-    if (text == "") text = "// Snippets pasted in by scripts/check-consumer.\nimport Foundation\n"
-    write_file(path, text "\n// " source "\n" snippet)
+    if (text == "") {
+      directory = path
+      sub(/\/[^\/]*$/, "", directory)
+      system("mkdir -p '" directory "'")
+      text = "// Snippets pasted in by scripts/check-consumer.\nimport Foundation\n"
+    }
+    write_file(path, text "\n// " source "\n" body)
   } else if (mode == "into") {
     path = root "/" target
     text = read_file(path)
-    marker = "// snippet: " name
+    if (text == "") { fail("no file " target " in the consumer package"); return }
     count = split(text, lines, "\n")
     out = ""
     placed = 0
     for (i = 1; i < count; i++) {
-      if (!placed && trim(lines[i]) == marker) {
-        out = out "// " source "\n" snippet
+      if (!placed && trim(lines[i]) == rest) {
+        out = out "// " source "\n" body
         placed = 1
       } else {
         out = out lines[i] "\n"
       }
     }
-    if (!placed) fail("no line '" marker "' in " target)
+    if (!placed) { fail("no line '" rest "' in " target); return }
     write_file(path, out)
   } else if (mode == "manifest") {
     manifest = read_file(root "/Package.swift")
     n = split(manifest, lines, "\n")
-    count = split(snippet, wanted, "\n")
+    count = split(body, wanted, "\n")
     m = 1
     for (i = 1; i < count; i++) {
       if (trim(wanted[i]) == "" || trim(wanted[i]) ~ /^\/\//) continue
@@ -74,6 +95,7 @@ function place(    path, text, marker, count, lines, i, out, placed, manifest, w
     }
   } else {
     fail("unknown consumer mode '" mode "'")
+    return
   }
   placed_count++
 }
@@ -108,10 +130,20 @@ inside {
     while ((getline line) > 0 && line !~ /^```[ \t]*$/) {}
     next
   }
-  split(pending, words, " ")
-  mode = words[1]
-  target = words[2]
-  name = words[3]
+  mode = pending
+  sub(/ .*$/, "", mode)
+  rest = pending
+  sub(/^[^ ]+ ?/, "", rest)
+  target = rest
+  sub(/ .*$/, "", target)
+  sub(/^[^ ]+ ?/, "", rest)
+  # `… with FILL`: the file that replaces the snippet's `// …` lines.
+  fill = ""
+  if (rest ~ /(^| )with [^ ]+$/) {
+    fill = rest
+    sub(/^(.* )?with /, "", fill)
+    sub(/ ?with [^ ]+$/, "", rest)
+  }
   source = FILENAME ":" FNR
   sub(/^.*\/(Documentation\/)?/, "", source)
   if (FILENAME ~ /Documentation\//) source = "Documentation/" source

@@ -111,6 +111,9 @@ struct TaskPaperPrinterTests {
       "  A:  \r\n   -x @a( b )c @d\r\n\t \n:\n-\n- \n x:  @y\n@@a @-b @.c(\\) d\\\\(e) \\",
       "a\rb\r\n\r\r\n\t\r\n- \r\n",
       "@a(\\) @b( @c)\n(x) @y(z\\)\n",
+      // A value opened in a project's title and closed right before its colon is no tag; the
+      // tags inside it are (found by fuzzing: the printer used to add them again each time).
+      "a @tag(x b @test @due(2024-11-24 10:00-10): @test\n",
     ]
     for input in inputs {
       let once = reprint(input)

@@ -1,5 +1,6 @@
 import Composable
 import Dependencies
+import Foundation
 
 /// A counter that can be incremented, decremented, reset, and incremented after a delay.
 ///

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A film in the catalogue.
 public struct Movie: Equatable, Identifiable, Sendable {
   /// The film's number in the catalogue.

@@ -1,4 +1,5 @@
 import Dependencies
+import Foundation
 
 /// Searches films by title: the way the Search feature reaches its (fake) server.
 ///

@@ -1,5 +1,6 @@
 import Composable
 import Dependencies
+import Foundation
 
 /// Searches films as the query changes: once the query has stayed the same for
 /// ``debounceDuration``, and only for the latest query.

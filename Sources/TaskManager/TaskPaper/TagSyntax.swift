@@ -62,21 +62,25 @@ enum TagSyntax {
     }
   }
 
-  /// Appends every tag in `lower..<upper` to `matches`; `lower` counts as a tag boundary.
+  /// Scans a title, which a project's line follows with its `:`: there a tag cannot end at the
+  /// title's end (`Home @x:` has no tag), and the text it would have covered is scanned on, as
+  /// the parser reading the whole line does.
+  static func scanTitle(
+    _ bytes: UnsafeBufferPointer<UInt8>, from lower: Int, to upper: Int, followedByColon: Bool, into matches: inout [Match]
+  ) {
+    scan(bytes, from: lower, to: upper, upperIsBoundary: !followedByColon, into: &matches)
+  }
+
+  /// Appends every tag in `lower..<upper` to `matches`; `lower` counts as a tag boundary, and
+  /// `upper` too unless `upperIsBoundary` is false (a `:` follows).
   ///
   /// Linear time: a `)` is escaped exactly when the byte before it is `\` (a backslash is never
   /// itself the second half of an escape), so once a value search from some position fails,
   /// every later search fails too and is skipped.
-  /// Scans a title, which a project's line follows with its `:`: there a tag cannot end at the
-  /// title's end (`Home @x:` has no tag).
-  static func scanTitle(
-    _ bytes: UnsafeBufferPointer<UInt8>, from lower: Int, to upper: Int, followedByColon: Bool, into matches: inout [Match]
+  static func scan(
+    _ bytes: UnsafeBufferPointer<UInt8>, from lower: Int, to upper: Int, upperIsBoundary: Bool = true,
+    into matches: inout [Match]
   ) {
-    scan(bytes, from: lower, to: upper, into: &matches)
-    if followedByColon, matches.last?.end == upper { matches.removeLast() }
-  }
-
-  static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from lower: Int, to upper: Int, into matches: inout [Match]) {
     var index = lower
     var unclosedFrom = Int.max
     while index < upper {
@@ -118,7 +122,7 @@ enum TagSyntax {
       }
       // A tag ends at whitespace or the end of the line: `@25%`, `@due(2020` and
       // `@tag(value).` are text, as the TaskPaper app reads them.
-      guard match.end == upper || ASCII.isTrailingSpace(bytes[match.end]) else {
+      guard match.end == upper ? upperIsBoundary : ASCII.isTrailingSpace(bytes[match.end]) else {
         index += 1
         continue
       }

@@ -1,0 +1,6 @@
+import Composable
+import CounterFeature
+import Dependencies
+import Foundation
+
+// snippet: CounterSheet

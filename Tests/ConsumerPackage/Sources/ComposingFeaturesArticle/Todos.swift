@@ -1,0 +1,7 @@
+import Composable
+import CounterFeature
+import Dependencies
+import Foundation
+import TodosFeature
+
+// snippet: Todos

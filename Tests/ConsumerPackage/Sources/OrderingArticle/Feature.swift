@@ -1,0 +1,4 @@
+import Composable
+import Foundation
+
+// snippet: Feature
