@@ -1,4 +1,5 @@
 import AppFeatures
+import Composable
 import ComposableTesting
 import CounterFeature
 import Dependencies

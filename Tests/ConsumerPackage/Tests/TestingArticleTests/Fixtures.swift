@@ -1,3 +1,4 @@
+import Composable
 import Dependencies
 import Foundation
 import SearchFeature
