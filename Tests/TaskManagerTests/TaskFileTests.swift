@@ -281,6 +281,17 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     #expect(index.encoded().count == 16 + 32 * index.ids.count)
   }
 
+
+  @Test func theIndexIsStoredInTheDocumentedLayout() {
+    // `tasks.ids` files written by earlier versions must keep reading: the layout is fixed.
+    let id = UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))
+    let index = ItemIndex(ids: [id], keys: [LineKey(content: 0x0102_0304_0506_0708, title: 0x0A0B_0C0D)], created: [0x1122_3344])
+    let expected: [UInt8] =
+      [0x54, 0x4D, 0x49, 0x44, 0x53, 0x00, 0x00, 0x01, 1, 0, 0, 0, 0, 0, 0, 0]
+      + Array(1...16)
+      + [0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0x0D, 0x0C, 0x0B, 0x0A, 0x44, 0x33, 0x22, 0x11]
+    #expect([UInt8](index.encoded()) == expected)
+  }
   @Test func aFileThatIsNotUTF8IsRefusedNamingTheLineAndColumn() throws {
     let error = #expect(throws: TaskDocumentError.self) {
       try TaskFile.read(Data("- ok\n- caf".utf8) + Data([0xE9]) + Data(" au lait\n".utf8), index: nil)

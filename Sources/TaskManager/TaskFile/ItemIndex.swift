@@ -32,16 +32,25 @@ struct ItemIndex: Equatable, Sendable {
 
   /// The stored form.
   func encoded() -> Data {
-    var data = Data(capacity: 16 + ids.count * Self.recordSize)
-    data.append(contentsOf: Self.magic)
-    withUnsafeBytes(of: UInt64(ids.count).littleEndian) { data.append(contentsOf: $0) }
-    for index in ids.indices {
-      withUnsafeBytes(of: ids[index].uuid) { data.append(contentsOf: $0) }
-      withUnsafeBytes(of: keys[index].content.littleEndian) { data.append(contentsOf: $0) }
-      withUnsafeBytes(of: keys[index].title.littleEndian) { data.append(contentsOf: $0) }
-      withUnsafeBytes(of: created[index].littleEndian) { data.append(contentsOf: $0) }
+    // Written through a raw buffer: appending field by field to a `Data` costs more than the
+    // rest of a save at 10,000 lines.
+    let count = 16 + ids.count * Self.recordSize
+    var bytes = [UInt8](repeating: 0, count: count)
+    bytes.withUnsafeMutableBytes { raw in
+      raw.copyBytes(from: Self.magic)
+      raw.storeBytes(of: UInt64(ids.count).littleEndian, toByteOffset: 8, as: UInt64.self)
+      var offset = 16
+      for index in ids.indices {
+        withUnsafeBytes(of: ids[index].uuid) { id in
+          UnsafeMutableRawBufferPointer(rebasing: raw[offset..<(offset + 16)]).copyMemory(from: id)
+        }
+        raw.storeBytes(of: keys[index].content.littleEndian, toByteOffset: offset + 16, as: UInt64.self)
+        raw.storeBytes(of: keys[index].title.littleEndian, toByteOffset: offset + 24, as: UInt32.self)
+        raw.storeBytes(of: created[index].littleEndian, toByteOffset: offset + 28, as: UInt32.self)
+        offset += Self.recordSize
+      }
     }
-    return data
+    return Data(bytes)
   }
 
   /// The index stored in `data`, or nil when it is not a whole index of this version.
