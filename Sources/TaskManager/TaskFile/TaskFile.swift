@@ -41,7 +41,8 @@ public enum TaskFile {
     index: Data?,
     now: Date? = nil
   ) throws(TaskDocumentError) -> (outline: Outline, source: TaskPaperSource) {
-    let bytes = [UInt8](data)
+    // Copied through the raw buffer: `[UInt8](data)` goes element by element.
+    let bytes = data.withUnsafeBytes { [UInt8]($0) }
     let bodyStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     let result: Result<(Outline, TaskPaperSource), TaskDocumentError> = bytes.withUnsafeBufferPointer { whole in
       let body = UnsafeBufferPointer(rebasing: whole[bodyStart...])

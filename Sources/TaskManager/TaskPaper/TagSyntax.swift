@@ -84,7 +84,10 @@ enum TagSyntax {
     var index = lower
     var unclosedFrom = Int.max
     while index < upper {
-      guard bytes[index] == ASCII.at, index == lower || ASCII.isBlank(bytes[index - 1]) else {
+      // Most of a line is text: jump to its next `@`.
+      guard let at = memchr(bytes.baseAddress! + index, Int32(ASCII.at), upper - index) else { return }
+      index = UnsafeRawPointer(at) - UnsafeRawPointer(bytes.baseAddress!)
+      guard index == lower || ASCII.isBlank(bytes[index - 1]) else {
         index += 1
         continue
       }

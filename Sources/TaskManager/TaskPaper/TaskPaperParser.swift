@@ -185,8 +185,9 @@ public enum TaskPaperParser {
     let count = bytes.count
     var lineStart = 0
     while lineStart < count {
-      var lineEnd = lineStart
-      while lineEnd < count, bytes[lineEnd] != ASCII.lineFeed { lineEnd += 1 }
+      let lineEnd =
+        memchr(bytes.baseAddress! + lineStart, Int32(ASCII.lineFeed), count - lineStart)
+        .map { UnsafeRawPointer($0) - UnsafeRawPointer(bytes.baseAddress!) } ?? count
       var contentEnd = lineEnd
       if lineEnd < count, contentEnd > lineStart, bytes[contentEnd - 1] == ASCII.carriageReturn {
         contentEnd -= 1
