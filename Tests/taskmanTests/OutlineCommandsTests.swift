@@ -86,6 +86,16 @@ struct OutlineCommandsTests {
 
     #expect(try data.run(["undo"]).output == "Undid: move “Loose end”\n")
     #expect(outline(try data.run(["list"]).output) == ["Errands:", "  - Buy milk", "    Semi-skimmed, not whole.", "- Loose end"])
+
+    let movedJSON = try data.json(["move", loose, "--project", "Someday", "--json"])
+    let item = movedJSON["item"] as? [String: Any]
+    #expect(item?["shortId"] as? String == loose)
+    #expect(item?["title"] as? String == "Loose end")
+    #expect(item?["project"] as? String == "Someday")
+    #expect(movedJSON["createdProject"] as? String == "Someday")
+    let intoErrands = try data.json(["move", loose, "--project", "errands", "--json"])
+    #expect((intoErrands["item"] as? [String: Any])?["project"] as? String == "Errands")
+    #expect(intoErrands["createdProject"] is NSNull)
   }
 
   @Test func theAgendaGroupsWhatIsDue() throws {
@@ -172,10 +182,13 @@ struct EditInEditorTests {
     let content = try data.write(text, to: "edited.taskpaper")
     var script = "#!/bin/sh\ncat '\(content)' > \"$1\"\n"
     if let alsoChange { script += "printf '%s' '\(alsoChange)' > '\(data.dataFile)'\n" }
-    let path = try data.write(script, to: "editor.sh")
-    chmod(path, 0o755)
-    return path
+    return Self.shellCommand(running: try data.write(script, to: "editor.sh"))
   }
+
+  /// `$EDITOR` running `script` through `sh` rather than executing the file: a file just written
+  /// cannot be executed while a process started meanwhile by a parallel test still holds it open
+  /// for writing (ETXTBSY), however briefly.
+  static func shellCommand(running script: String) -> String { "sh '\(script)'" }
 
   private func setUp() throws -> (TaskmanDataDirectory, String) {
     let data = try TaskmanDataDirectory()
@@ -226,8 +239,7 @@ struct EditInEditorTests {
 
   @Test func savingTheTextUnchangedChangesNothing() throws {
     let (data, train) = try setUp()
-    let script = try data.write("#!/bin/sh\nexit 0\n", to: "noop.sh")
-    chmod(script, 0o755)
+    let script = Self.shellCommand(running: try data.write("#!/bin/sh\nexit 0\n", to: "noop.sh"))
     let result = try data.run(["edit", train], environment: ["EDITOR": script])
     #expect(result.status == 0)
     #expect(result.output == "No changes.\n")

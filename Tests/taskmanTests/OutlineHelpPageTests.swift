@@ -93,7 +93,7 @@ struct OutlineHelpPageTests {
         of its own.
 
         USAGE: taskman move <id> [--under <id>] [--project <name>] [--before <id>]
-                            [--after <id>] [--top]
+                            [--after <id>] [--top] [--json]
 
         ARGUMENTS:
           <id>                    The item's id, or any unique prefix of it.
@@ -106,6 +106,8 @@ struct OutlineHelpPageTests {
           --after <id>            Right after this item (and what is under it), under
                                   its parent.
           --top                   At the end of the top level.
+          --json                  Print the moved item as JSON (see
+                                  Documentation/taskman-json.md) instead of text.
           -h, --help              Show help and exit.
 
         EXAMPLES:

@@ -1,7 +1,7 @@
 import Foundation
 import TaskManager
 
-/// The `--json` shapes of `list`, `show`, `tags` and `export`, documented with examples in
+/// The `--json` shapes of the commands that print items, documented with examples in
 /// Documentation/taskman-json.md. Fields are only ever added, never renamed or removed.
 enum TaskJSON {
   /// `taskman list --json`: `{"items": [item…]}`, each item with its `project` and `parentId`.
@@ -57,6 +57,16 @@ enum TaskJSON {
       )
     }
     return .object(["overdue": items(agenda.overdue), "today": items(agenda.today), "upcoming": items(agenda.upcoming)])
+  }
+
+  /// `taskman move <id> … --json`: `{"item": item, "createdProject": title or null}`, the item
+  /// where the move put it (its `project`, `parentId` and `depth`), and the project the move
+  /// created, if any.
+  static func moved(_ moved: Outline.Entry, createdProject: String?, shortID: (UUID) -> String) -> JSONValue {
+    .object([
+      "item": entry(for: moved, shortID: shortID),
+      "createdProject": createdProject.map(JSONValue.string) ?? .null,
+    ])
   }
 
   /// `taskman doctor --json`: `{"file": {…}, "bookkeeping": [text…], "findings": [{…}…]}`.

@@ -1,0 +1,74 @@
+import TaskManager
+
+/// `taskman move <id> (--under <id> | --project <name> | --before <id> | --after <id> | --top) [--json]`
+struct MoveCommand: ParsableCommand, Equatable {
+  var id = ""
+  var under: String?
+  var project: String?
+  var before: String?
+  var after: String?
+  var top = false
+  var json = false
+
+  static let configuration = CommandConfiguration<Self>(
+    name: "move",
+    abstract: "Move an item, with everything under it, elsewhere in the outline. 'taskman undo' moves it back.",
+    discussion: "Give exactly one of the places. An item cannot go under itself or under an item of its own.",
+    examples: ["taskman move 3f2a --project Errands", "taskman move 3f2a --before 9c01", "taskman move 3f2a --top"],
+    parameters: [
+      .argument(\.id, name: "id", help: "The item's id, or any unique prefix of it."),
+      .option(\.under, name: "under", valueName: "id", help: "At the end of this item's children."),
+      .option(\.project, name: "project", valueName: "name", help: "At the end of this project (its name, ignoring case); created when missing."),
+      .option(\.before, name: "before", valueName: "id", help: "Right before this item, under its parent."),
+      .option(\.after, name: "after", valueName: "id", help: "Right after this item (and what is under it), under its parent."),
+      .flag(\.top, name: "top", help: "At the end of the top level."),
+      .flag(\.json, name: "json", help: "Print the moved item as JSON (see Documentation/taskman-json.md) instead of text."),
+    ]
+  )
+
+  func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
+    let places = [under != nil, project != nil, before != nil, after != nil, top].filter { $0 }.count
+    guard places == 1 else {
+      throw .usage(
+        places == 0 ? "move needs a place to move the item to" : "move takes one place, not \(places)",
+        usage: Self.usage, hint: "Give one of --under <id>, --project <name>, --before <id>, --after <id> or --top."
+      )
+    }
+    let app = try context.appStore()
+    return try await app.withLoadedTasks { () throws(TaskmanError) in
+      let index = app.shortIDs()
+      let item = try app.resolve(id, in: index)
+      let position: OutlinePosition
+      var createdProject: String?
+      if let under {
+        position = .inside(try app.resolve(under, in: index).id)
+      } else if let project {
+        let title = try AddCommand.projectTitle(project)
+        position = .project(title)
+        if app.state.outline.project(named: title) == nil { createdProject = title }
+      } else if let before {
+        position = .before(try app.resolve(before, in: index).id)
+      } else if let after {
+        position = .after(try app.resolve(after, in: index).id)
+      } else {
+        position = .top
+      }
+      app.send(.move(item.id, to: position))
+      if let message = app.state.errorMessage { throw .usage(message) }
+      try await app.finishChanges()
+      // Short ids after the move: a created project is a new item.
+      let shortIDs = app.shortIDs()
+      if json {
+        guard let moved = app.state.outline.entry(withID: item.id) else {
+          throw TaskmanError(.usage, "the task list did not keep the moved item")
+        }
+        context.output.write(TaskJSON.moved(moved, createdProject: createdProject, shortID: shortIDs.shortID(for:)).text)
+        return .success
+      }
+      let rows = app.rows(for: [item.id], index: shortIDs)
+      if let createdProject { context.output.write("Created the project “\(createdProject)”.\n") }
+      context.output.write(TaskRowRenderer.render(rows, style: context.style).split(separator: "\n").map { "Moved " + $0 + "\n" }.joined())
+      return .success
+    }
+  }
+}
