@@ -37,11 +37,12 @@ struct HelpFormatterTests {
                   line with its short id.
 
         Without filters, shows every item that is not done. With filters, shows the
-        items that pass all of them, each with the items above it for context. With
-        --flat (or --sort, or --json), lists the matching tasks alone, one per line with
-        the project they sit in; --search lists matching notes and projects too. Dates
-        may be written 2026-12-01, today, tomorrow, friday, +3d, +2w or 'next week'.
-        When nothing matches, prints nothing and exits with status 0.
+        items that pass all of them, each with the items above it for context: tag and
+        date filters select tasks, --search and --project any item. With --flat (or
+        --sort, or --json), lists the matching tasks alone, one per line with the
+        project they sit in; --search lists matching notes and projects too. Dates may
+        be written 2026-12-01, today, tomorrow, friday, +3d, +2w or 'next week'. When
+        nothing matches, prints nothing and exits with status 0.
 
         USAGE: taskman list [--tag <name[=value]> ...] [--not-tag <name> ...]
                             [--project <name>] [--search <text>] [--done | --all]

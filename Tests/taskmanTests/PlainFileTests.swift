@@ -61,6 +61,68 @@ private final class UserFile {
   }
 }
 
+/// What a black-box review of the plain file found: each a change that used to write something
+/// other than what it reported, or an undo or redo that did not give back the exact bytes.
+@Suite("taskman's changes read back as they say, and undo and redo give back the bytes")
+struct ChangesReadBackTests {
+  @Test func doneOnATitleWithAnUnclosedTagValueIsRefusedAndChangesNothing() throws {
+    let file = try UserFile("- Buy @due(2020\n- Pay @note(a\n")
+    let ids = try file.ids()
+    let refused = try file.run(["done", try #require(ids["Buy @due(2020"])])
+    #expect(refused.status == 2)
+    #expect(refused.errors.hasPrefix("taskman: “Buy @due(2020” cannot take this change: “@due(” in its text is never closed, so a tag written after it would read as part of it."))
+    #expect(file.text == "- Buy @due(2020\n- Pay @note(a\n")
+    // A tag without a value has no `)` to be taken in.
+    #expect(try file.change(["tag", try #require(ids["Pay @note(a"]), "@soon"]) == [2])
+    #expect(try file.ids()["Pay @note(a"] != nil)
+  }
+
+  @Test func theOutlineOfATagFilterShowsOnlyTasksThatPassIt() throws {
+    let file = try UserFile("Home:\n\t- Paint @due(2026-12-01)\n\t\tjust a note\n\t- Mow @due(2026-12-01)\n\t- Rake\n")
+    let outline = try file.run(["list", "--not-tag", "due"]).output
+    #expect(outline.split(separator: "\n").map { $0.drop { $0 != " " }.drop { $0 == " " } } == ["Home:", "- Rake"])
+    #expect(try file.run(["list", "--project", "home"]).output.contains("just a note"))
+  }
+
+  @Test func redoingAMoveWritesWhatTheMoveWrote() throws {
+    let file = try UserFile("P:\n\t- a\n\t\tnote\nQ:\n\t- b\n")
+    // Every item, notes too.
+    let listed = try file.data.json(["--file", file.path, "list", "--json", "--search", ""])["items"] as? [[String: Any]] ?? []
+    let ids = Dictionary(listed.map { ($0["title"] as? String ?? "?", $0["shortId"] as? String ?? "?") }) { first, _ in first }
+    _ = try file.change(["move", try #require(ids["note"]), "--before", try #require(ids["b"])])
+    let moved = file.text
+    #expect(moved == "P:\n\t- a\nQ:\n\tnote\n\t- b\n")
+    _ = try file.change(["undo"])
+    #expect(file.text == "P:\n\t- a\n\t\tnote\nQ:\n\t- b\n")
+    _ = try file.change(["redo"])
+    #expect(file.text == moved)
+  }
+
+  @Test func undoingADeleteAfterABlankLinePutsTheLineBackAfterIt() throws {
+    let original = "- A\n\n\t- B\n- C\n"
+    let file = try UserFile(original)
+    _ = try file.change(["delete", "--yes", try #require(try file.ids()["B"])])
+    #expect(file.text == "- A\n\n- C\n")
+    _ = try file.change(["undo"])
+    #expect(file.text == original)
+  }
+
+  @Test func aBlankLineIsNeverAParentOrAPlace() throws {
+    let original = "- A\n\n\tSub:\n\t\t- deep\n- Z\n"
+    let file = try UserFile(original)
+    let export = try file.data.json(["--file", file.path, "export", "--json"])
+    let children = try #require(((export["items"] as? [[String: Any]])?.first?["children"]) as? [[String: Any]])
+    let blank = try #require(children.first { $0["title"] as? String == "" }?["id"] as? String)
+    let z = try #require(try file.ids()["Z"])
+    for command in [["add", "--under", blank, "child"], ["move", z, "--after", blank], ["move", z, "--under", blank], ["note", blank, "Hello"]] {
+      let refused = try file.run(command)
+      #expect(refused.status == 2, "\(command)")
+      #expect(refused.errors.hasPrefix("taskman: That id is a blank line's"), "\(command): \(refused.errors)")
+    }
+    #expect(file.text == original)
+  }
+}
+
 @Suite("taskman on the user's own TaskPaper file")
 struct PlainFileTests {
   @Test func readingChangesNothingAndEachChangeRewritesOnlyItsLines() throws {

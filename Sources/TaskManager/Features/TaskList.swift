@@ -429,9 +429,43 @@ public struct TaskList: Reducer {
     state.errorMessage = nil
     let entry = TaskJournal.Entry(description, from: before, to: state.tasks.elements, source: state.source)
     guard !entry.isEmpty else { return .none }
+    if let problem = Self.lineProblem(in: entry, items: state.tasks.elements) {
+      state.tasks = IdentifiedArray(uniqueElements: before)
+      state.errorMessage = problem
+      return .none
+    }
     state.journal?.record(entry)
     guard state.loadStatus == .loaded else { return .none }
     return save(state, adding: entry)
+  }
+
+  /// Why a line the change writes anew would not read back as its item, or nil when every one
+  /// does. Only a title the parser never makes can cause it, most often one that opens a tag
+  /// value and never closes it (`Buy @due(2020`): the first `)` of a tag written after it
+  /// would close it, swallowing that tag.
+  static func lineProblem(in entry: TaskJournal.Entry, items: [Item]) -> String? {
+    var rewritten = Set<UUID>()
+    for change in entry.changes {
+      switch change {
+      case .line(let id, _, _): rewritten.insert(id)
+      case .place(let id, let before, let after?) where before?.line != after.line: rewritten.insert(id)
+      case .place: break
+      }
+    }
+    guard !rewritten.isEmpty else { return nil }
+    var problem: String?
+    Outline(items: items).forEachEntry { entry in
+      let item = entry.item
+      guard problem == nil, rewritten.contains(item.id) else { return }
+      let read = TaskPaperParser.parse(TaskPaperPrinter.line(for: item), makeID: { item.id }).items
+      if read.count == 1, read[0].kind == item.kind, read[0].title == item.title, read[0].tags == item.tags { return }
+      if let opener = TagSyntax.unclosedValueOpener(in: item.title) {
+        problem = "“\(item.title)” cannot take this change: “\(opener)” in its text is never closed, so a tag written after it would read as part of it. Close it with “)”, or change the text with taskman edit, first."
+      } else {
+        problem = "“\(item.title)” cannot take this change: its line would not read back as written. Change its text with taskman edit first."
+      }
+    }
+    return problem
   }
 
   /// Today, by the `date` and `timeZone` dependencies.

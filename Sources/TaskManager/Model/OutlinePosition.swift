@@ -30,6 +30,9 @@ public enum OutlineError: Error, Hashable, Sendable, CustomStringConvertible {
   case besideItself(String)
   /// The title cannot be a project's (it is empty, or has a line break).
   case invalidProjectName(String)
+  /// The position names a blank line, which holds no items and marks no place: where it sits
+  /// in the outline depends on the line after it.
+  case blankLine
 
   /// A sentence for people.
   public var description: String {
@@ -41,6 +44,8 @@ public enum OutlineError: Error, Hashable, Sendable, CustomStringConvertible {
       OutlinePosition.projectTitle(name).isEmpty
         ? "A project needs a name."
         : "Unable to convert “\(name)” into a project: the line “\(OutlinePosition.projectTitle(name)):” would not read back as a project with that name."
+    case .blankLine:
+      "That id is a blank line's: a blank line holds no items and marks no place. Name a task, project or note instead."
     }
   }
 }
@@ -85,8 +90,8 @@ extension Outline {
   ///
   /// The item's level, and its descendants', become one more than its new parent's.
   ///
-  /// - Throws: ``OutlineError`` when the position names an item that is not there, or a
-  ///   project name that cannot be one.
+  /// - Throws: ``OutlineError`` when the position names an item that is not there or a blank
+  ///   line, or a project name that cannot be one.
   public mutating func insert(
     _ item: Item,
     at position: OutlinePosition,
@@ -99,6 +104,7 @@ extension Outline {
       items.append(item)
     case .inside(let parentID):
       guard let parent = self.item(withID: parentID) else { throw .noSuchItem(parentID) }
+      guard !parent.isBlank else { throw .blankLine }
       item.shiftLevels(by: parent.level + 1 - item.level)
       modifyItem(withID: parentID) { $0.children.append(item) }
     case .project(let name):
@@ -110,6 +116,7 @@ extension Outline {
       try insert(item, at: .inside(project.id), newProjectID: newProjectID())
     case .before(let siblingID), .after(let siblingID):
       guard let sibling = self.item(withID: siblingID) else { throw .noSuchItem(siblingID) }
+      guard !sibling.isBlank else { throw .blankLine }
       item.shiftLevels(by: sibling.level - item.level)
       let offset = position == .after(siblingID) ? 1 : 0
       if let index = items.firstIndex(where: { $0.id == siblingID }) {

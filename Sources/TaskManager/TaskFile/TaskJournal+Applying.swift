@@ -247,13 +247,25 @@ extension TaskJournal.Entry {
   }
 
   /// Inserts the pending items under their parents, removing from `pending` each parent found.
+  ///
+  /// An item going back to a position beyond its parent's children first takes back the blank
+  /// lines right after the parent: blank lines that were above it among those children and
+  /// that its removal left at the parent's level, since a blank line belongs to the line after
+  /// it. So undoing a removal puts the line back after them, where it was.
   private static func insert(_ pending: inout [UUID?: [(position: Int, item: Item)]], into items: inout [Item]) {
-    for index in items.indices {
-      guard !pending.isEmpty else { return }
+    var index = 0
+    while index < items.count, !pending.isEmpty {
       if let children = pending.removeValue(forKey: items[index].id) {
+        let missing = children.enumerated().map { $0.element.position - $0.offset }.max().map { $0 - items[index].children.count } ?? 0
+        var adopted = 0
+        while adopted < missing, index + 1 < items.count, items[index + 1].isBlank {
+          items[index].children.append(items.remove(at: index + 1))
+          adopted += 1
+        }
         insert(children, into: &items[index].children)
       }
       if !items[index].children.isEmpty { insert(&pending, into: &items[index].children) }
+      index += 1
     }
   }
 }

@@ -118,6 +118,15 @@ private struct Recorder {
     for id in insertedOrder where removed[id] == nil {
       result.append(.place(id: id, before: nil, after: inserted[id]))
     }
+    // A line under another parent or at another level is not written with the indentation it
+    // had, so it is recorded without it: redoing the change then indents it as the change did.
+    for index in result.indices {
+      guard case .place(let id, let before?, var after?) = result[index],
+        before.parentID != after.parentID || before.level != after.level
+      else { continue }
+      after.line = String(after.line.drop { $0 == " " || $0 == "\t" })
+      result[index] = .place(id: id, before: before, after: after)
+    }
     return result
   }
 

@@ -134,6 +134,42 @@ enum TagSyntax {
     }
   }
 
+  /// The first `@name(` in `text` (at the start or after a tab or space) whose value is never
+  /// closed by a `)`, as written (`@due(`); nil when there is none.
+  static func unclosedValueOpener(in text: String) -> String? {
+    text.withUTF8Bytes { bytes -> String? in
+      var index = 0
+      while index < bytes.count {
+        defer { index += 1 }
+        guard bytes[index] == ASCII.at, index == 0 || ASCII.isBlank(bytes[index - 1]) else { continue }
+        var nameEnd = index + 1
+        while nameEnd < bytes.count {
+          let length = nameCharacterLength(bytes, at: nameEnd, end: bytes.count)
+          if length == 0 { break }
+          nameEnd += length
+        }
+        guard nameEnd > index + 1, nameEnd < bytes.count, bytes[nameEnd] == ASCII.openParenthesis else { continue }
+        var cursor = nameEnd + 1
+        var closed = false
+        while cursor < bytes.count {
+          if bytes[cursor] == ASCII.backslash, cursor + 1 < bytes.count,
+            bytes[cursor + 1] == ASCII.openParenthesis || bytes[cursor + 1] == ASCII.closeParenthesis
+          {
+            cursor += 2
+            continue
+          }
+          if bytes[cursor] == ASCII.closeParenthesis {
+            closed = true
+            break
+          }
+          cursor += 1
+        }
+        if !closed { return string(bytes, index..<(nameEnd + 1)) }
+      }
+      return nil
+    }
+  }
+
   /// The tag a match describes, with the value unescaped (`@t()` gives a `nil` value).
   static func tag(_ bytes: UnsafeBufferPointer<UInt8>, _ match: Match) -> Tag {
     let name = string(bytes, match.start + 1..<match.nameEnd)

@@ -21,6 +21,8 @@ struct DoneCommand: ParsableCommand, Equatable {
       let index = app.shortIDs()
       let ids = try app.resolve(ids, in: index).map(\.id)
       app.send(.markDone(ids: ids))
+      // A change that cannot be written is refused before anything is saved.
+      if let message = app.state.errorMessage { throw .usage(message) }
       try await app.finishChanges()
       context.output.write(TaskRowRenderer.render(app.rows(for: ids, index: index), style: context.style))
       return .success

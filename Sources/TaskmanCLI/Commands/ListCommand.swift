@@ -37,7 +37,7 @@ struct ListCommand: ParsableCommand, Equatable {
     name: "list",
     abstract: "Show the outline: projects, tasks and notes under their parents, each line with its short id.",
     discussion: """
-      Without filters, shows every item that is not done. With filters, shows the items that pass all of them, each with the items above it for context. With --flat (or --sort, or --json), lists the matching tasks alone, one per line with the project they sit in; --search lists matching notes and projects too. Dates may be written 2026-12-01, today, tomorrow, friday, +3d, +2w or 'next week'. When nothing matches, prints nothing and exits with status 0.
+      Without filters, shows every item that is not done. With filters, shows the items that pass all of them, each with the items above it for context: tag and date filters select tasks, --search and --project any item. With --flat (or --sort, or --json), lists the matching tasks alone, one per line with the project they sit in; --search lists matching notes and projects too. Dates may be written 2026-12-01, today, tomorrow, friday, +3d, +2w or 'next week'. When nothing matches, prints nothing and exits with status 0.
       """,
     examples: [
       "taskman list --tag shopping",
@@ -80,7 +80,10 @@ struct ListCommand: ParsableCommand, Equatable {
           context.output.write(TaskRowRenderer.render(rows, style: context.style))
         }
       } else {
-        app.send(.filterChanged(filter(today: today, kinds: Set(Item.Kind.allCases))))
+        // Tag and date filters select tasks, as in the flat list (a note never "lacks" a tag
+        // as a match); --search and --project select any item, and no filter shows them all.
+        let selectsTasks = !tags.isEmpty || !notTags.isEmpty || dueBefore != nil || dueAfter != nil || overdue
+        app.send(.filterChanged(filter(today: today, kinds: selectsTasks && search == nil ? [.task] : Set(Item.Kind.allCases))))
         let rows = app.state.filter.outlineRows(of: app.state.outline)
         context.output.write(OutlineRenderer.render(rows, shortID: index.shortID(for:), style: context.style, today: today))
       }

@@ -23,6 +23,8 @@ struct UntagCommand: ParsableCommand, Equatable {
       let index = app.shortIDs()
       let item = try app.resolve([id], in: index)[0]
       app.send(.removeTags(names: names.map(\.name), from: item.id))
+      // A change that cannot be written is refused before anything is saved.
+      if let message = app.state.errorMessage { throw .usage(message) }
       try await app.finishChanges()
       context.output.write(TaskRowRenderer.render(app.rows(for: [item.id], index: index), style: context.style))
       return .success
