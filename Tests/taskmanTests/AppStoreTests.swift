@@ -29,6 +29,31 @@ struct AppStoreTests {
     #expect(data.dataFileBytes == damaged)
   }
 
+  @Test func theVersionBeforeTaskmansLastChangeIsOfferedOnlyWhenThereIsOne() throws {
+    let data = try TaskmanDataDirectory()
+    try (Data("- Caf".utf8) + Data([0xE9, 0x0A])).write(to: URL(fileURLWithPath: data.dataFile))
+    let never = try data.run(["list"])
+    #expect(never.status == 3)
+    #expect(!never.errors.contains(".bak"), "taskman never changed this file: \(never.errors)")
+
+    try Data("- Tea\n".utf8).write(to: URL(fileURLWithPath: data.dataFile))
+    _ = try data.add("Buy milk")
+    try (Data("- Caf".utf8) + Data([0xE9, 0x0A])).write(to: URL(fileURLWithPath: data.dataFile))
+    let changed = try data.run(["list"])
+    #expect(changed.errors.contains("restore the version before taskman's last change from \(data.stateDirectory)/tasks.taskpaper.bak"), "\(changed.errors)")
+  }
+
+  @Test func aTaskFileThatIsADirectoryIsTheSameErrorForReadingAndChanging() throws {
+    let data = try TaskmanDataDirectory()
+    let directory = data.path + "/a-directory.taskpaper"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    for command in [["list"], ["add", "Tea"]] {
+      let result = try data.run(["--file", directory] + command)
+      #expect(result.status == 2, "\(command)")
+      #expect(result.errors.hasPrefix("taskman: the task file \(directory) is a directory\n"), "\(command): \(result.errors)")
+    }
+  }
+
   @Test func aFailedSaveIsTheFeaturesMessageAndExitThree() throws {
     let data = try TaskmanDataDirectory()
     _ = try data.add("Buy milk")

@@ -237,6 +237,17 @@ struct EditInEditorTests {
     }
   }
 
+  @Test func anEmptiedTextChangesNothingAndIsNotKept() throws {
+    let (data, train) = try setUp()
+    let script = Self.shellCommand(running: try data.write("#!/bin/sh\n: > \"$1\"\n", to: "empty.sh"))
+    let result = try data.run(["edit", train], environment: ["EDITOR": script])
+    #expect(result.status == 2)
+    let path = try #require(result.errors.firstMatch(of: #/taskman: (\S+\.taskpaper) is empty; nothing was changed\n/#)?.1)
+    #expect(result.errors.hasSuffix("To delete the item, use: taskman delete \(train)\n"), "\(result.errors)")
+    #expect(!FileManager.default.fileExists(atPath: String(path)))
+    #expect(data.dataFileText == "Trip:\n\t- Book train @today\n\t\tSeat 42\n\t- Pack\n- Other\n")
+  }
+
   @Test func savingTheTextUnchangedChangesNothing() throws {
     let (data, train) = try setUp()
     let script = Self.shellCommand(running: try data.write("#!/bin/sh\nexit 0\n", to: "noop.sh"))

@@ -107,6 +107,25 @@ struct ChangesReadBackTests {
     #expect(file.text == original)
   }
 
+  @Test func doneOnAnItemAlreadyDoneKeepsTheDayItWasDone() throws {
+    let file = try UserFile("- Paid @done(2026-11-01)\n")
+    let result = try file.run(["done", try #require(try file.ids()["Paid"])])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(file.text == "- Paid @done(2026-11-01)\n")
+  }
+
+  @Test func aNoteEditedIntoATaskOrProjectLineIsRefused() throws {
+    let file = try UserFile("- A\n\tA note\n")
+    let listed = try file.data.json(["--file", file.path, "list", "--json", "--search", "note"])["items"] as? [[String: Any]]
+    let note = try #require(listed?.first?["shortId"] as? String)
+    for typed in ["- now a task", "Now a project:"] {
+      let refused = try file.run(["edit", note, typed])
+      #expect(refused.status == 2, "\(typed)")
+      #expect(refused.errors.hasPrefix("taskman: Unable to change this note to “\(typed)”"), "\(refused.errors)")
+    }
+    #expect(file.text == "- A\n\tA note\n")
+  }
+
   @Test func aBlankLineIsNeverAParentOrAPlace() throws {
     let original = "- A\n\n\tSub:\n\t\t- deep\n- Z\n"
     let file = try UserFile(original)

@@ -116,7 +116,7 @@ public struct TaskList: Reducer {
     case editTask(Item)
     /// Asks whether to delete `task` and its children.
     case deleteButtonTapped(Item)
-    /// Stamps the items with `@done(<today>)`.
+    /// Stamps the items with `@done(<today>)`; an item already done keeps its stamp.
     case markDone(ids: [UUID])
     /// Removes the items' `@done` tags.
     case markNotDone(ids: [UUID])
@@ -285,7 +285,8 @@ public struct TaskList: Reducer {
         let day = today
         return change(&state, "done \(state.titles(of: ids))") { tasks in
           for id in ids {
-            _ = tasks.modifyItem(withID: id) { $0.setTag(Tag(name: "done", value: day.description)) }
+            // An item already done keeps the day it was done.
+            _ = tasks.modifyItem(withID: id) { if !$0.isDone { $0.setTag(Tag(name: "done", value: day.description)) } }
           }
         }
 

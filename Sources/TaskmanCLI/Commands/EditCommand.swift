@@ -71,6 +71,13 @@ struct EditCommand: ParsableCommand, Equatable {
       parsed = project
     case .note:
       guard let note = TaskPaperParser.parse(typed, makeID: { item.id }).items.first else { return typed }
+      // `- text` or `Text:` typed for a note would lose its marker or colon without a word.
+      guard note.kind == .note else {
+        throw .usage(
+          "Unable to change this note to “\(typed)”: the line would read back as a \(note.kind == .project ? "project" : "task"), not a note with that text.",
+          hint: TaskList.noteAdvice(typed)
+        )
+      }
       parsed = note
     }
     var edited = item
@@ -250,10 +257,15 @@ struct TemporaryText {
 }
 
 extension TaskmanError {
-  /// The error, telling where the edited text is kept.
+  /// The error, telling where the edited text is kept; a text of nothing but whitespace is not
+  /// worth keeping, and its file is removed instead.
   func keeping(_ file: TemporaryText) -> TaskmanError {
+    if let bytes = try? file.read(), bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+      file.remove()
+      return self
+    }
     var error = self
-    error.hint = (hint.map { $0 + " " } ?? "") + "Your text is kept in \(file.path)."
+    error.hint = (hint.map { $0 + "\n" } ?? "") + "Your text is kept in \(file.path)."
     return error
   }
 }

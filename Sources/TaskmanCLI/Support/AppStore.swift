@@ -118,7 +118,9 @@ final class AppStore {
     case .loaded:
       return
     case .failed(.damaged(_, let problem)):
-      throw .dataFileUnreadable(path: dataFilePath, line: problem.line, reason: problem.problem.description, backup: backupPath)
+      // The backup is named only where there is one: a file taskman never changed has none.
+      let backup = FileManager.default.fileExists(atPath: backupPath) ? backupPath : nil
+      throw .dataFileUnreadable(path: dataFilePath, line: problem.line, reason: problem.problem.description, backup: backup)
     case .failed(.storage(.fileSystem(_, let path, let code))):
       throw .dataFileUnreadable(path: path, reason: TaskmanError.reason(errno: code), backup: nil)
     case .failed(.storage(let error)):

@@ -66,6 +66,19 @@ struct CommandContext {
         hint: "Remove or rename the file, or choose another directory with --data-dir or TASKMAN_DATA_DIR."
       )
     }
+    if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory.boolValue {
+      // A path given on the command line is a usage error; the default one is the data's.
+      guard file.isDefault else {
+        throw .usage(
+          "the task file \(file.path) is a directory",
+          hint: "Give --file (or TASKMAN_FILE) the path of a TaskPaper file, like ~/Documents/tasks.taskpaper."
+        )
+      }
+      throw TaskmanError(
+        .dataFileUnreadable, "the task file \(file.path) is a directory",
+        hint: "Move the directory out of the way, or choose a TaskPaper file with --file (or TASKMAN_FILE)."
+      )
+    }
     if !forReading { try prepareDirectories(for: file) }
     if let existing = session.appStore, existing.file == file { return existing }
     let store = AppStore(file: file, lockTimeout: try lockTimeout())
@@ -78,12 +91,6 @@ struct CommandContext {
     try DataDirectory.create(URL(fileURLWithPath: file.dataDirectory, isDirectory: true))
     guard !file.isDefault else { return }
     var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory.boolValue {
-      throw .usage(
-        "the task file \(file.path) is a directory",
-        hint: "Give --file (or TASKMAN_FILE) the path of a TaskPaper file, like ~/Documents/tasks.taskpaper."
-      )
-    }
     guard FileManager.default.fileExists(atPath: file.directory, isDirectory: &isDirectory), isDirectory.boolValue else {
       throw .usage(
         "the task file \(file.path) cannot be created: its directory \(file.directory) does not exist",
