@@ -50,8 +50,9 @@ struct HelpFormatterTests {
                             [--flat] [--sort <order>] [--json]
 
         OPTIONS:
-          --tag <name[=value]>    Only items with this tag (and this value). Repeat to
-                                  require several tags.
+          --tag <name[=value]>    Only items with this tag (and this value; for a date
+                                  tag, a date like friday as taskman writes it). Repeat
+                                  to require several tags.
 
         """
       )

@@ -70,6 +70,17 @@ struct ListCommandTests {
     )
   }
 
+  @Test func aRelativeDateInATagFilterFindsWhatTaskmanWroteForIt() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Call Bob @due(tomorrow)")
+    _ = try data.add("Pay rent @due(+3d)")
+    _ = try data.add("Read @topic(tomorrow)")
+    #expect(try data.listedTitles(["--tag", "due=tomorrow"]) == ["Call Bob"])
+    #expect(try data.listedTitles(["--tag", "due=+3d"]) == ["Pay rent"])
+    // Only date tags hold dates: any other value is compared as typed.
+    #expect(try data.listedTitles(["--tag", "topic=tomorrow"]) == ["Read"])
+  }
+
   @Test func filtersCombine() throws {
     let data = try importedDocument()
     #expect(try data.listedTitles(["--tag", "due"]) == ["Buy milk", "Pay rent", "Plan 2999"])

@@ -46,7 +46,7 @@ struct ListCommand: ParsableCommand, Equatable {
       "taskman list --overdue --json",
     ],
     parameters: [
-      .option(\.tags, name: "tag", valueName: "name[=value]", help: "Only items with this tag (and this value). Repeat to require several tags."),
+      .option(\.tags, name: "tag", valueName: "name[=value]", help: "Only items with this tag (and this value; for a date tag, a date like friday as taskman writes it). Repeat to require several tags."),
       .option(\.notTags, name: "not-tag", valueName: "name", help: "Only items without this tag. May be repeated."),
       .option(\.project, name: "project", valueName: "name", help: "Only items inside a project whose name starts with this, ignoring case."),
       .option(\.search, name: "search", valueName: "text", help: "Only items whose line contains this text, ignoring case and indentation: tasks, notes and projects (--search '@due(2026-12', --search 'home:')."),
@@ -97,7 +97,7 @@ struct ListCommand: ParsableCommand, Equatable {
   func filter(today: TaskDate.Day, kinds: Set<Item.Kind> = [.task]) -> TaskFilter {
     TaskFilter(
       kinds: kinds,
-      tags: tags.map { .has($0.name, value: $0.value) } + notTags.map { .lacks($0.name) },
+      tags: tags.map { .has($0.name, value: Self.value(of: $0, today: today)) } + notTags.map { .lacks($0.name) },
       project: project,
       searchText: search,
       status: status.filterStatus,
@@ -110,6 +110,18 @@ struct ListCommand: ParsableCommand, Equatable {
       },
       overdueAsOf: overdue ? today : nil
     )
+  }
+}
+
+extension ListCommand {
+  /// The value a `--tag` filter looks for: a relative date given for a date tag as taskman
+  /// writes it into that tag (`due=friday` finds what `add … @due(friday)` stored), any other
+  /// value as typed.
+  static func value(of filter: TagFilter, today: TaskDate.Day) -> String? {
+    guard let value = filter.value, TaskDate.tagNames.contains(filter.name), (try? TaskDate.parse(value)) == nil,
+      let resolved = try? TaskDate.resolve(value, today: today)
+    else { return filter.value }
+    return Tag(name: filter.name, date: resolved).value
   }
 }
 
