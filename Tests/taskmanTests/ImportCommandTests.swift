@@ -5,7 +5,8 @@ import Testing
 @Suite("taskman import and export")
 struct ImportCommandTests {
   /// Everything TaskPaper has: projects at two levels, notes, nested tasks, tags with and
-  /// without values (escaped parentheses too), done items and text in several scripts.
+  /// without values (escaped parentheses too), done items, a blank line and text in several
+  /// scripts.
   static let rich = """
     Errands: @area(home)
     \t- Buy milk @shopping @due(2026-12-01)
@@ -14,6 +15,7 @@ struct ImportCommandTests {
     \t- Pay rent @due(2026-11-01 09:00) @done(2026-10-30)
     \tSub-project:
     \t\t- Deeply nested @waiting(reply \\) from Bob)
+
     Work:
     \tA note about work, with: a colon
     \t- Ship it @priority(1)

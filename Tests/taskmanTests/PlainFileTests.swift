@@ -52,6 +52,13 @@ private final class UserFile {
     return Dictionary(items.map { ($0["title"] as? String ?? "?", $0["shortId"] as? String ?? "?") }) { first, _ in first }
   }
 
+  /// Every item's short id by its title, projects and notes too, from `list --json --search ''`.
+  func allIDs(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: String] {
+    let document = try data.json(["--file", path, "list", "--json", "--search", ""], sourceLocation: sourceLocation)
+    let items = try #require(document["items"] as? [[String: Any]], sourceLocation: sourceLocation)
+    return Dictionary(items.map { ($0["title"] as? String ?? "?", $0["shortId"] as? String ?? "?") }) { first, _ in first }
+  }
+
   /// Runs a command that must succeed, and returns the numbers of the lines it changed.
   func change(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [Int] {
     let before = text
@@ -86,9 +93,7 @@ struct ChangesReadBackTests {
 
   @Test func redoingAMoveWritesWhatTheMoveWrote() throws {
     let file = try UserFile("P:\n\t- a\n\t\tnote\nQ:\n\t- b\n")
-    // Every item, notes too.
-    let listed = try file.data.json(["--file", file.path, "list", "--json", "--search", ""])["items"] as? [[String: Any]] ?? []
-    let ids = Dictionary(listed.map { ($0["title"] as? String ?? "?", $0["shortId"] as? String ?? "?") }) { first, _ in first }
+    let ids = try file.allIDs()
     _ = try file.change(["move", try #require(ids["note"]), "--before", try #require(ids["b"])])
     let moved = file.text
     #expect(moved == "P:\n\t- a\nQ:\n\tnote\n\t- b\n")
@@ -124,6 +129,22 @@ struct ChangesReadBackTests {
       #expect(refused.errors.hasPrefix("taskman: Unable to change this note to “\(typed)”"), "\(refused.errors)")
     }
     #expect(file.text == "- A\n\tA note\n")
+  }
+
+  @Test func undoGivesBackTheWhitespaceOfBlankLines() throws {
+    let original = "Home:\n\t- buy milk\n\t\n\t- paint\n  \nWork:\n"
+    let file = try UserFile(original)
+    _ = try file.change(["delete", "--yes", try #require(try file.allIDs()["Home"])])
+    #expect(file.text == "Work:\n")
+    _ = try file.change(["undo"])
+    #expect(file.text == original)
+  }
+
+  @Test func undoingAnImportSaysHowManyItemsCameIn() throws {
+    let file = try UserFile("- a\n- b\n")
+    let more = try file.data.write("- a\n- b\n\n- c\n", to: "more.taskpaper")
+    #expect(try file.run(["import", more]).output == "Imported 1 item; 2 were already in the list.\n")
+    #expect(try file.run(["undo"]).output == "Undid: import 1 item\n")
   }
 
   @Test func aBlankLineIsNeverAParentOrAPlace() throws {
@@ -343,6 +364,29 @@ struct PlainFileTests {
     #expect((child["children"] as? [[String: Any]])?.first?["id"] as? String == "9d2e4f6a-3b5c-4d7e-8f9a-1b2c3d4e5f33")
     // Once only.
     #expect(try data.run(["list"]).errors == "")
+  }
+
+  @Test func commandsStartedTogetherOnFirstUseMoveTheOldListOverOnceBeforeAnyChange() throws {
+    let data = try TaskmanDataDirectory()
+    let old = Outline(items: [Item(id: UUID(uuidString: "6F1C0D52-8D1E-4A8B-9B8E-0C3F1D2A4B11")!, kind: .task, title: "Old task")])
+    try TaskDocument.encode(old).write(to: URL(fileURLWithPath: data.path + "/tasks.taskman"))
+    let running = try (1...6).map { try data.start(["add", "New \($0)"]) }
+    let results = running.map { $0.wait() }
+    #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.errors))")
+    #expect(results.filter { $0.errors.hasPrefix("taskman: moved your 1 item from") }.count == 1)
+    let lines = (data.dataFileText ?? "").split(separator: "\n")
+    #expect(lines.first == "- Old task")
+    #expect(Set(lines.dropFirst()) == Set((1...6).map { "- New \($0)" }[...]))
+  }
+
+  @Test func aFileRemovedByItsOwnerDoesNotBringTheOldListBack() throws {
+    let data = try TaskmanDataDirectory()
+    let old = Outline(items: [Item(id: UUID(), kind: .task, title: "Old task")])
+    try TaskDocument.encode(old).write(to: URL(fileURLWithPath: data.path + "/tasks.taskman"))
+    _ = try data.add("New")
+    try FileManager.default.removeItem(atPath: data.dataFile)
+    _ = try data.add("Fresh start")
+    #expect(data.dataFileText == "- Fresh start\n")
   }
 
   @Test func importReadsAnyReadableFileAndStopsStandardInputAtTheLimit() throws {

@@ -332,16 +332,17 @@ public struct TaskList: Reducer {
 
       case let .importTaskPaper(text, mode):
         let imported = TaskPaperParser.parse(text, makeID: { uuid() })
-        let count = imported.itemCount
+        var items = state.tasks.elements
+        switch mode {
+        case .append:
+          items.append(contentsOf: imported.items)
+        case .merge:
+          Self.merge(imported.items, into: &items, parentLevel: -1)
+        }
+        // What undo says is what came in: merged items already there are not counted.
+        let count = Outline(items: items).itemCountWithoutBlankLines - state.outline.itemCountWithoutBlankLines
         return change(&state, "import \(count) \(count == 1 ? "item" : "items")") { tasks in
-          switch mode {
-          case .append:
-            tasks.append(contentsOf: imported.items)
-          case .merge:
-            var items = tasks.elements
-            Self.merge(imported.items, into: &items, parentLevel: -1)
-            tasks = IdentifiedArray(uniqueElements: items)
-          }
+          tasks = IdentifiedArray(uniqueElements: items)
         }
 
       case let .replaceItem(item):
@@ -457,7 +458,8 @@ public struct TaskList: Reducer {
     var problem: String?
     Outline(items: items).forEachEntry { entry in
       let item = entry.item
-      guard problem == nil, rewritten.contains(item.id) else { return }
+      // A blank line is written as the whitespace it had, or as nothing: it always reads back.
+      guard problem == nil, rewritten.contains(item.id), !item.isBlank else { return }
       let read = TaskPaperParser.parse(TaskPaperPrinter.line(for: item), makeID: { item.id }).items
       if read.count == 1, read[0].kind == item.kind, read[0].title == item.title, read[0].tags == item.tags { return }
       if let opener = TagSyntax.unclosedValueOpener(in: item.title) {

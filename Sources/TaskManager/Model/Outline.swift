@@ -97,7 +97,14 @@ extension Outline {
     return result
   }
 
-  /// The number of items at every depth.
+  /// The number of items at every depth that are not blank lines: the items a person counts.
+  public var itemCountWithoutBlankLines: Int {
+    var count = 0
+    forEachEntry { if !$0.item.isBlank { count += 1 } }
+    return count
+  }
+
+  /// The number of items at every depth, blank lines included.
   public var itemCount: Int {
     var count = 0
     forEachEntry { _ in count += 1 }

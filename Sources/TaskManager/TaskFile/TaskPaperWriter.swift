@@ -103,10 +103,10 @@ struct TaskPaperWriter {
         ?? false
 
       let indentation: Indentation
-      if let line, keeps {
+      if item.isBlank {
+        indentation = blankIndentation(of: item, line: line)
+      } else if let line, keeps {
         indentation = .ofLine(line)
-      } else if item.isBlank {
-        indentation = .none
       } else if let restored = restoredIndentation(of: item, in: stack[last], at: index) {
         indentation = .bytes(restored)
       } else if let previous = stack[last].previousIndentation {
@@ -135,6 +135,16 @@ struct TaskPaperWriter {
         )
       }
     }
+  }
+
+  /// The whitespace of a blank line: its own where it was blank already, the whitespace an undo
+  /// restores, else none. Where it sits in the outline never depends on it.
+  private func blankIndentation(of item: Item, line: Int?) -> Indentation {
+    if let line, source.storage.items[line].isBlank { return .ofLine(line) }
+    if let restored = restoring[item.id], restored.utf8.allSatisfy({ ASCII.isBlank($0) || $0 == ASCII.carriageReturn }) {
+      return .bytes(Array(restored.utf8.filter { $0 != ASCII.carriageReturn }))
+    }
+    return .none
   }
 
   /// Whether `item`, read from `line`, still sits where its indentation puts it.

@@ -23,11 +23,11 @@ struct ImportCommand: ParsableCommand, Equatable {
     let text = try readDocument(context)
     let app = try context.appStore()
     return try await app.withLoadedTasks { () throws(TaskmanError) in
-      let before = app.state.outline.itemCount
+      let before = app.state.outline.itemCountWithoutBlankLines
       app.send(.importTaskPaper(text, append ? .append : .merge))
       try await app.finishChanges()
-      let added = app.state.outline.itemCount - before
-      let total = Outline(taskPaper: text, makeID: { UUID() }).itemCount
+      let added = app.state.outline.itemCountWithoutBlankLines - before
+      let total = Outline(taskPaper: text, makeID: { UUID() }).itemCountWithoutBlankLines
       var report = "Imported \(added) \(added == 1 ? "item" : "items")"
       if total > added {
         let present = total - added

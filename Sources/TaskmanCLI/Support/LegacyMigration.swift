@@ -4,18 +4,17 @@ import TaskManager
 
 /// Moves a task list kept by taskman 0.1 (`tasks.taskman` in the data directory, TaskPaper
 /// with an `@id` on every line) to the plain TaskPaper file, once: on the first use of the
-/// default file, when neither the file nor its bookkeeping exists yet. Every item, tag and id
-/// carries over; taskman 0.1's undo history does not. The old file is left as it was, and one
-/// line on standard error says so.
+/// default file, when neither the file nor its ids and journal exist yet (checked under the
+/// file's lock, so that commands started together move it exactly once, before any change).
+/// Every item, tag and id carries over; taskman 0.1's undo history does not. The old file is
+/// left as it was, and one line on standard error says so.
 enum LegacyMigration {
   @MainActor
   static func migrateIfNeeded(_ app: AppStore, errors: TextOutput) throws(TaskmanError) {
     let file = app.file
     let legacy = file.dataDirectory + "/" + TaskDocument.defaultName
     let manager = FileManager.default
-    guard file.isDefault, !manager.fileExists(atPath: file.path), !manager.fileExists(atPath: file.stateDirectory),
-      manager.fileExists(atPath: legacy)
-    else { return }
+    guard file.isDefault, !manager.fileExists(atPath: file.path), manager.fileExists(atPath: legacy) else { return }
 
     let outline: Outline
     do {
@@ -33,8 +32,12 @@ enum LegacyMigration {
     let moved: Bool
     do {
       moved = try app.storage.withExclusiveAccess(to: TaskFile.documentName, timeout: app.lockTimeout) { access in
-        // Another taskman may have moved it while this one waited for the lock.
-        guard try access.load() == nil else { return false }
+        // Decided under the lock, which every change takes: another taskman may have moved the
+        // list, or added to a new file, meanwhile. Ids or a journal kept for the file mean it
+        // was in use and then removed by its owner: the old list is not brought back.
+        guard try access.load() == nil, try app.storage.load(TaskFile.indexName) == nil,
+          try app.storage.load(TaskFile.journalName) == nil
+        else { return false }
         try TaskFile.store(TaskFile.write(outline.items, over: .empty), journal: TaskJournal(), to: app.storage)
         return true
       }
