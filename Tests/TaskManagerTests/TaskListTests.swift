@@ -188,6 +188,19 @@ private let errands = Item(
     #expect(try stored(storage).items == [errands])
   }
 
+  @Test func deletingSeveralItemsIsOneChange() async throws {
+    let (store, storage) = makeStore(tasks: [milk, errands])
+
+    // An item under one deleted before it is gone with it; one not there is skipped.
+    let bank = errands.children[1]
+    await store.send(.deleteItems(ids: [errands.id, bank.id, milk.id, testID(99)])) {
+      $0.tasks = []
+      $0.journal?.record(entry("delete “Errands”, “Bank”, “Buy milk”", from: [milk, errands], to: []))
+    }
+    await store.finish()
+    #expect(try stored(storage).items == [])
+  }
+
   @Test func deleteFromTheEditFormAndCancel() async throws {
     let (store, storage) = makeStore(tasks: [milk])
 

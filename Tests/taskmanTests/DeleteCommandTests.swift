@@ -19,6 +19,9 @@ struct DeleteCommandTests {
     #expect(result.output == "Deleted \(milk)  Buy milk\nDeleted \(bob)  Call Bob\n")
     #expect(result.errors.isEmpty)
     #expect(try data.export() == "")
+    // One command, one change: one undo brings both back.
+    #expect(try data.run(["undo"]).output == "Undid: delete “Buy milk”, “Call Bob”\n")
+    #expect(try data.export() == "- Buy milk\n\tOat, not soy.\n- Call Bob\n")
   }
 
   @Test func withoutATerminalItRefusesAndDeletesNothing() throws {

@@ -116,6 +116,9 @@ public struct TaskList: Reducer {
     case editTask(Item)
     /// Asks whether to delete `task` and its children.
     case deleteButtonTapped(Item)
+    /// Deletes the items and everything under them as one change, which one undo reverts: what
+    /// a shell sends once each deletion was confirmed. Items gone already are skipped.
+    case deleteItems(ids: [UUID])
     /// Stamps the items with `@done(<today>)`; an item already done keeps its stamp.
     case markDone(ids: [UUID])
     /// Removes the items' `@done` tags.
@@ -376,6 +379,13 @@ public struct TaskList: Reducer {
         let .destination(.presented(.editTask(.delegate(.deleteTask(task))))):
         state.alert = Self.deleteConfirmation(for: task)
         return .none
+
+      case let .deleteItems(ids):
+        let present = ids.filter { state.item(withID: $0) != nil }
+        guard !present.isEmpty else { return .none }
+        return change(&state, "delete \(state.titles(of: present))") { tasks in
+          for id in present { _ = tasks.removeItem(withID: id) }
+        }
 
       case let .alert(.presented(.confirmDeletion(id))):
         return change(&state, "delete \(state.titles(of: [id]))") { tasks in

@@ -1,4 +1,5 @@
 import Composable
+import Foundation
 import TaskManager
 
 /// `taskman delete <id>... [--yes]`
@@ -17,92 +18,87 @@ struct DeleteCommand: ParsableCommand, Equatable {
     ]
   )
 
-  /// For each item, shows the list's delete confirmation (its `AlertState`) as a prompt and
-  /// sends the chosen button's action, or dismisses it.
+  /// For each item, shows the list's delete confirmation (its `AlertState`) as a prompt; then
+  /// deletes the items whose answer was the confirmation's delete button, as one change that
+  /// one `undo` reverts.
   ///
   /// With `--yes` the destructive button is chosen without asking, all under one lock. When
-  /// asking, the data file is not locked while waiting for the answer (so other `taskman`s are
-  /// not held up by a person thinking): the item is reloaded, and the answer applied, under the
-  /// lock again.
+  /// asking, the data file is not locked while waiting for the answers (so other `taskman`s
+  /// are not held up by a person thinking): the list is reloaded, and the deletions made,
+  /// under the lock again; an item deleted elsewhere meanwhile is skipped.
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
     let app = try context.appStore()
     if yes || !context.canAsk {
       return try await app.withLoadedTasks { () throws(TaskmanError) in
         let index = app.shortIDs()
         let items = try app.resolve(ids, in: index)
-        var changed = false
-        var report = ""
+        var confirmed: [UUID] = []
+        var answers: [(deleted: Bool, rows: [TaskRowRenderer.Row])] = []
         for item in items {
-          // Gone already when it sat under an item deleted before it.
-          guard let current = app.state.item(withID: item.id) else { continue }
           let rows = app.rows(for: [item.id], index: index)
-          let alert = try present(current, in: app)
+          let alert = try present(item, in: app)
           let prompt = ConfirmationPrompt(alert)
-          let choice: PromptChoice?
-          do throws(TaskmanError) {
-            choice = try context.confirm(prompt, command: Self.name, assumeYes: yes)
-          } catch {
-            app.send(.alert(.dismiss))
-            throw error
-          }
-          let deleted = answer(alert, prompt: prompt, choice: choice, in: app)
-          changed = changed || deleted
-          report += Self.report(deleted: deleted, rows: rows, style: context.style)
+          let choice = try context.confirm(prompt, command: Self.name, assumeYes: yes)
+          let id = Self.deletion(alert, prompt: prompt, choice: choice)
+          if let id { confirmed.append(id) }
+          answers.append((id != nil, rows))
         }
-        if changed { try await app.finishChanges() }
-        context.output.write(report)
+        try await delete(confirmed, in: app)
+        context.output.write(answers.map { Self.report(deleted: $0.deleted, rows: $0.rows, style: context.style) }.joined())
         return .success
       }
     }
 
-    let items = try await app.withLoadedTasks { () throws(TaskmanError) in try app.resolve(ids) }
-    for item in items {
-      let question = try await app.withLoadedTasks { () throws(TaskmanError) -> (AlertState<TaskList.Action.Alert>, [TaskRowRenderer.Row])? in
-        guard let current = app.state.item(withID: item.id) else { return nil }
-        return (try present(current, in: app), app.rows(for: [item.id], index: app.shortIDs()))
+    let questions = try await app.withLoadedTasks { () throws(TaskmanError) in
+      let index = app.shortIDs()
+      return try app.resolve(ids, in: index).map { item throws(TaskmanError) in
+        (alert: try present(item, in: app), rows: app.rows(for: [item.id], index: index))
       }
-      guard let (alert, rows) = question else { continue }
-      let prompt = ConfirmationPrompt(alert)
+    }
+    var confirmed: [UUID] = []
+    var answers: [(deleted: Bool, rows: [TaskRowRenderer.Row])] = []
+    for question in questions {
+      let prompt = ConfirmationPrompt(question.alert)
       let choice = try context.confirm(prompt, command: Self.name, assumeYes: false)
-      try await app.withLoadedTasks { () throws(TaskmanError) in
-        guard app.state.item(withID: item.id) != nil else {
-          // Deleted by someone else while the question was open.
-          app.send(.alert(.dismiss))
-          return
-        }
-        let deleted = answer(alert, prompt: prompt, choice: choice, in: app)
-        if deleted { try await app.finishChanges() }
-        context.output.write(Self.report(deleted: deleted, rows: rows, style: context.style))
-      }
+      let id = Self.deletion(question.alert, prompt: prompt, choice: choice)
+      if let id { confirmed.append(id) }
+      answers.append((id != nil, question.rows))
+    }
+    try await app.withLoadedTasks { () throws(TaskmanError) in
+      try await delete(confirmed, in: app)
+      context.output.write(answers.map { Self.report(deleted: $0.deleted, rows: $0.rows, style: context.style) }.joined())
     }
     return .success
   }
 
-  /// Taps the item's delete button and returns the confirmation the list presents.
+  /// Deletes the confirmed items as one change, and waits for it to be saved.
+  @MainActor
+  private func delete(_ ids: [UUID], in app: AppStore) async throws(TaskmanError) {
+    guard !ids.isEmpty else { return }
+    app.send(.deleteItems(ids: ids))
+    try await app.finishChanges()
+  }
+
+  /// Taps the item's delete button and returns the confirmation the list presents, which is
+  /// then dismissed: the answers are applied together (see ``delete(_:in:)``).
   @MainActor
   private func present(_ item: Item, in app: AppStore) throws(TaskmanError) -> AlertState<TaskList.Action.Alert> {
     app.send(.deleteButtonTapped(item))
     guard let alert = app.state.alert else {
       throw TaskmanError(.usage, "the task list did not ask for a confirmation; nothing was deleted")
     }
+    app.send(.alert(.dismiss))
     return alert
   }
 
-  /// Sends the action of the button `choice` stands for, or dismisses the alert (Cancel, end of
-  /// input); true when an action was sent.
-  @MainActor
-  private func answer(
+  /// The item that the button `choice` stands for deletes, or nil (Cancel, end of input).
+  private static func deletion(
     _ alert: AlertState<TaskList.Action.Alert>,
     prompt: ConfirmationPrompt,
-    choice: PromptChoice?,
-    in app: AppStore
-  ) -> Bool {
-    guard let choice, let action = prompt.button(for: choice, in: alert)?.action else {
-      app.send(.alert(.dismiss))
-      return false
-    }
-    app.send(.alert(.presented(action)))
-    return true
+    choice: PromptChoice?
+  ) -> UUID? {
+    guard let choice, case .confirmDeletion(let id)? = prompt.button(for: choice, in: alert)?.action else { return nil }
+    return id
   }
 
   private static func report(deleted: Bool, rows: [TaskRowRenderer.Row], style: TextStyle) -> String {
