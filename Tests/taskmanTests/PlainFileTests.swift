@@ -103,6 +103,16 @@ struct ChangesReadBackTests {
     #expect(file.text == moved)
   }
 
+  @Test func aMoveAtTheSameIndentationLeavesTheLinesUnderTheItemAsTheyWere() throws {
+    let original = "Home:\n  - buy milk\n     semi\n \t \tskimmed\n  - paint\nWork:\n  - report\n"
+    let file = try UserFile(original)
+    let ids = try file.ids()
+    _ = try file.change(["move", try #require(ids["buy milk"]), "--before", try #require(ids["report"])])
+    #expect(file.text == "Home:\n  - paint\nWork:\n  - buy milk\n     semi\n \t \tskimmed\n  - report\n")
+    _ = try file.change(["undo"])
+    #expect(file.text == original)
+  }
+
   @Test func undoingADeleteAfterABlankLinePutsTheLineBackAfterIt() throws {
     let original = "- A\n\n\t- B\n- C\n"
     let file = try UserFile(original)
@@ -154,7 +164,10 @@ struct ChangesReadBackTests {
     let children = try #require(((export["items"] as? [[String: Any]])?.first?["children"]) as? [[String: Any]])
     let blank = try #require(children.first { $0["title"] as? String == "" }?["id"] as? String)
     let z = try #require(try file.ids()["Z"])
-    for command in [["add", "--under", blank, "child"], ["move", z, "--after", blank], ["move", z, "--under", blank], ["note", blank, "Hello"]] {
+    for command in [
+      ["add", "--under", blank, "child"], ["move", z, "--after", blank], ["move", z, "--under", blank], ["note", blank, "Hello"],
+      ["done", blank], ["tag", blank, "@x"], ["edit", blank, "text"], ["move", blank, "--top"], ["delete", "--yes", blank],
+    ] {
       let refused = try file.run(command)
       #expect(refused.status == 2, "\(command)")
       #expect(refused.errors.hasPrefix("taskman: That id is a blank line's"), "\(command): \(refused.errors)")

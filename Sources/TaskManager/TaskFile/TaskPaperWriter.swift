@@ -10,7 +10,7 @@ import Foundation
 ///   to restore given for the item (undo) that reads as the item: that text. Otherwise the
 ///   canonical line (``TaskPaperPrinter/line(for:)``).
 /// - **Indentation.** The line's own, while the item stays under the same parent at the same
-///   level (and the parent kept its own). Otherwise that of the text to restore, if it fits;
+///   level (and the parent is written with its line's own indentation). Otherwise that of the text to restore, if it fits;
 ///   else that of the previous sibling written, else of the next sibling that keeps its own,
 ///   else the parent's plus one step: the step the file already uses (a tab below a tab, its
 ///   number of spaces below spaces). Each choice reads back under the same parent.
@@ -130,7 +130,9 @@ struct TaskPaperWriter {
             index: 0,
             parentID: item.id,
             parentIndentation: indentation,
-            parentKeptIndentation: keeps
+            // Written with the indentation its line had (moved elsewhere at the same level,
+            // say), the item's children still read back under it with their own.
+            parentKeptIndentation: keeps || line.map { bytes(of: indentation).elementsEqual(source.indentation(ofLine: $0)) } == true
           )
         )
       }

@@ -42,11 +42,7 @@ struct AddCommand: ParsableCommand, Equatable {
         position = .project(title)
         if app.state.outline.project(named: title) == nil { createdProject = title }
       }
-      if let under {
-        let parent = try app.resolve([under])[0]
-        if parent.isBlank { throw .usage(OutlineError.blankLine.description) }
-        position = .inside(parent.id)
-      }
+      if let under { position = .inside(try app.resolve([under])[0].id) }
       app.send(.addTaskTapped(at: position))
       guard case .addTask(let form)? = app.state.destination else {
         throw TaskmanError(.usage, "the task list did not open its add form")

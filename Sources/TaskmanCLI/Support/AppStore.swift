@@ -189,13 +189,16 @@ final class AppStore {
     ShortIDIndex(items: state.tasks.elements)
   }
 
-  /// The item a typed id (or unique prefix) names; exit 1 when none or several do.
+  /// The item a typed id (or unique prefix) names; exit 1 when none or several do, exit 2 for
+  /// a blank line's.
   func resolve(_ text: String, in index: ShortIDIndex) throws(TaskmanError) -> Item {
     let state = self.state
     let id = try index.resolve(text) { state.item(withID: $0)?.title }
     guard let item = state.item(withID: id) else {
       throw .nothingMatched("no item has the id '\(TextStyle.printable(text))'")
     }
+    // Blank lines have ids (`export --json` shows them) but are no items to act on.
+    if item.isBlank { throw .usage(OutlineError.blankLine.description) }
     return item
   }
 

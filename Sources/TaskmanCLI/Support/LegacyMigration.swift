@@ -23,7 +23,9 @@ enum LegacyMigration {
       throw TaskmanError(
         .dataFileUnreadable,
         "cannot move the tasks of taskman 0.1 from \(legacy), line \(error.line), to a TaskPaper file: \(error.problem)",
-        hint: "Nothing was changed. Fix that line of \(legacy) by hand (or restore it from \(legacy).bak), then run taskman again."
+        hint: FileManager.default.fileExists(atPath: legacy + ".bak")
+          ? "Nothing was changed. Fix that line of \(legacy) by hand (or restore it from \(legacy).bak), then run taskman again."
+          : "Nothing was changed. Fix that line of \(legacy) by hand, then run taskman again."
       )
     } catch {
       throw .dataFileUnreadable(path: legacy, reason: "\(error.localizedDescription)", backup: nil)
