@@ -28,9 +28,12 @@ struct JSONValueTests {
     )
   }
 
-  @Test func stringsEscapeOnlyWhatJSONRequires() {
+  @Test func stringsEscapeOnlyWhatJSONRequiresAndEveryControlCharacter() {
     let value = JSONValue.string("quote \" backslash \\ newline \n tab \t bell \u{7} café 🥛 / </")
     #expect(value.text == #""quote \" backslash \\ newline \n tab \t bell \u0007 café 🥛 / </""# + "\n")
+    // DEL and the C1 controls too, which a terminal would act on; other text from U+0080 stays.
+    let controls = JSONValue.string("x \u{7F} y \u{9B}z \u{80}\u{A0}é")
+    #expect(controls.text == #""x \u007f y \u009bz \u0080\#u{A0}é""# + "\n")
   }
 
   @Test func theSameValueAlwaysPrintsTheSameBytes() {

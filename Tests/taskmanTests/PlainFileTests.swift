@@ -113,6 +113,29 @@ struct ChangesReadBackTests {
     #expect(file.text == original)
   }
 
+  @Test func undoAndRedoOfAMoveGiveBackTheLinesUnderTheItemAsTheyWere() throws {
+    let original = "Home:\n\t- hand\n  - kid\nWork:\n  - report\n"
+    let file = try UserFile(original)
+    _ = try file.change(["move", try #require(try file.ids()["hand"]), "--project", "Work"])
+    let moved = file.text
+    #expect(moved == "Home:\nWork:\n  - report\n  - hand\n    - kid\n")
+    _ = try file.change(["undo"])
+    #expect(file.text == original)
+    _ = try file.change(["redo"])
+    #expect(file.text == moved)
+  }
+
+  @Test func redoingAMoveToTheTopWritesWhatTheMoveWrote() throws {
+    let file = try UserFile("\t- a\n\t\t- c\n- W\n")
+    let ids = try file.ids()
+    _ = try file.change(["move", try #require(ids["c"]), "--before", try #require(ids["W"])])
+    let moved = file.text
+    #expect(moved == "\t- a\n\t- c\n- W\n")
+    _ = try file.change(["undo"])
+    _ = try file.change(["redo"])
+    #expect(file.text == moved)
+  }
+
   @Test func undoingADeleteAfterABlankLinePutsTheLineBackAfterIt() throws {
     let original = "- A\n\n\t- B\n- C\n"
     let file = try UserFile(original)

@@ -549,7 +549,11 @@ public struct TaskList: Reducer {
   private func save(_ state: State, adding entry: TaskJournal.Entry?, restoring: [UUID: String] = [:]) -> Effect<Action> {
     .run { [storage, items = state.tasks.elements, source = state.source, journal = state.journal, now = date.now] send in
       let written = TaskFile.write(items, over: source, restoring: restoring, now: now)
-      let failure: String? = await MainActor.run {
+      // The journal keeps the lines as written, so that undo and redo give back those bytes.
+      var journal = journal
+      let entry = entry.map { $0.recordingLines(asWritten: written.rewrittenLines) }
+      if let entry { journal?.replaceNewestEntry(with: entry) }
+      let failure: String? = await MainActor.run { [journal] in
         guard !Task.isCancelled else { return nil }
         do {
           try TaskFile.store(written, journal: journal, adding: entry, to: storage)

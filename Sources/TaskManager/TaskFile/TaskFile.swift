@@ -73,6 +73,17 @@ public enum TaskFile {
     public var file: Data
     /// Its id index.
     public var index: Data
+    /// The lines the file had that were written with other bytes, by the id of their item:
+    /// each as it was and as written, indentation included (see
+    /// ``TaskJournal/Entry/recordingLines(asWritten:)``).
+    public var rewrittenLines: [UUID: TaskJournal.Change.Lines] = [:]
+
+    /// Creates a written task list.
+    public init(file: Data, index: Data, rewrittenLines: [UUID: TaskJournal.Change.Lines] = [:]) {
+      self.file = file
+      self.index = index
+      self.rewrittenLines = rewrittenLines
+    }
   }
 
   /// The text of `items` (the top-level items of an outline) written over `source`, and the id
@@ -88,8 +99,11 @@ public enum TaskFile {
     restoring: [UUID: String] = [:],
     now: Date? = nil
   ) -> Written {
-    let (bytes, index) = TaskPaperWriter.write(items, over: source, restoring: restoring, now: TaskPaperSource.seconds(now))
-    return Written(file: Data(bytes), index: index.encoded())
+    let (bytes, index, rewritten) = TaskPaperWriter.write(items, over: source, restoring: restoring, now: TaskPaperSource.seconds(now))
+    return Written(
+      file: Data(bytes), index: index.encoded(),
+      rewrittenLines: rewritten.mapValues { TaskJournal.Change.Lines(before: $0.before, after: $0.after) }
+    )
   }
 
   /// Loads the task list from `storage`: the file (absent: an empty list), its ids, and with

@@ -127,8 +127,10 @@ public struct TaskFileCheckup: Hashable, Sendable {
         onlyTabs = onlyTabs || (hasTab && !hasSpace)
         onlySpaces = onlySpaces || (hasSpace && !hasTab)
       }
+      // One finding per repeated tag, however many copies it has.
       var seen = Set<String>()
-      for tag in item.tags where !seen.insert(tag.name).inserted {
+      var reported = Set<String>()
+      for tag in item.tags where !seen.insert(tag.name).inserted && reported.insert(tag.name).inserted {
         findings.append(
           Finding(line: line + 1, id: item.id, kind: .duplicateTag, message: "@\(tag.name) appears more than once on this item")
         )

@@ -18,6 +18,35 @@ extension TaskJournal.Entry {
 
   /// Whether the entry changes nothing.
   public var isEmpty: Bool { changes.isEmpty }
+
+  /// The entry with the lines as the change wrote them (``TaskFile/Written/rewrittenLines``):
+  /// each line after the change is the one written, and a line the change did not touch but
+  /// that was written anew (re-indented under an item that moved) is recorded too, so that undo
+  /// and redo give back exactly the bytes before and after.
+  public func recordingLines(asWritten rewritten: [UUID: TaskJournal.Change.Lines]) -> Self {
+    guard !rewritten.isEmpty else { return self }
+    var entry = self
+    var recorded = Set<UUID>()
+    for index in entry.changes.indices {
+      let change = entry.changes[index]
+      recorded.insert(change.id)
+      guard let lines = rewritten[change.id] else { continue }
+      switch change {
+      case .line(let id, let before, _):
+        entry.changes[index] = .line(id: id, before: before, after: lines.after)
+      case .place(let id, let before, var after?):
+        after.line = lines.after
+        entry.changes[index] = .place(id: id, before: before, after: after)
+      case .place:
+        break
+      }
+    }
+    // In the order of the file's lines is not needed: undo applies line changes by id.
+    for (id, lines) in rewritten.sorted(by: { $0.key.uuidString < $1.key.uuidString }) where !recorded.contains(id) {
+      entry.changes.append(.line(id: id, before: lines.before, after: lines.after))
+    }
+    return entry
+  }
 }
 
 private struct Recorder {
@@ -117,15 +146,6 @@ private struct Recorder {
     }
     for id in insertedOrder where removed[id] == nil {
       result.append(.place(id: id, before: nil, after: inserted[id]))
-    }
-    // A line under another parent or at another level is not written with the indentation it
-    // had, so it is recorded without it: redoing the change then indents it as the change did.
-    for index in result.indices {
-      guard case .place(let id, let before?, var after?) = result[index],
-        before.parentID != after.parentID || before.level != after.level
-      else { continue }
-      after.line = String(after.line.drop { $0 == " " || $0 == "\t" })
-      result[index] = .place(id: id, before: before, after: after)
     }
     return result
   }

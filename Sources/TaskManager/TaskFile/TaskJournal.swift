@@ -70,6 +70,14 @@ public struct TaskJournal: Equatable, Sendable {
     trim()
   }
 
+  /// Replaces the entry of the newest record in effect, the change just recorded, by `entry`,
+  /// the same change with its lines as written (``Entry/recordingLines(asWritten:)``).
+  public mutating func replaceNewestEntry(with entry: Entry) {
+    guard applied > 0 else { return }
+    records[applied - 1].entry = entry
+    records[applied - 1].size = entry.encodedSize
+  }
+
   /// Drops the oldest records beyond ``entryLimit`` and ``sizeLimit``.
   mutating func trim() {
     var excess = max(0, records.count - Self.entryLimit)
@@ -131,6 +139,20 @@ public struct TaskJournal: Equatable, Sendable {
     public var id: UUID {
       switch self {
       case .line(let id, _, _), .place(let id, _, _): id
+      }
+    }
+
+    /// A line as it was and as it is after a change, indentation included.
+    public struct Lines: Equatable, Sendable {
+      /// The line before.
+      public var before: String
+      /// The line after.
+      public var after: String
+
+      /// Creates the pair.
+      public init(before: String, after: String) {
+        self.before = before
+        self.after = after
       }
     }
   }

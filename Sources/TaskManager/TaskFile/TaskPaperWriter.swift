@@ -33,6 +33,9 @@ struct TaskPaperWriter {
   private var lastLineStart: Int?
   private var lastLineBreakStart = 0
   private var scratch: [TagSyntax.Match] = []
+  /// The lines of the source written with other bytes (text or indentation), by id: the line
+  /// before and as written, each with its indentation.
+  private var rewritten: [UUID: (before: String, after: String)] = [:]
 
   init(source: TaskPaperSource, restoring: [UUID: String], now: UInt32) {
     self.source = source
@@ -46,13 +49,13 @@ struct TaskPaperWriter {
     over source: TaskPaperSource,
     restoring: [UUID: String] = [:],
     now: UInt32 = 0
-  ) -> (bytes: [UInt8], index: ItemIndex) {
+  ) -> (bytes: [UInt8], index: ItemIndex, rewritten: [UUID: (before: String, after: String)]) {
     var writer = TaskPaperWriter(source: source, restoring: restoring, now: now)
     writer.output.reserveCapacity(source.storage.bytes.count + 256)
     writer.output.append(contentsOf: source.storage.bytes[..<source.storage.bodyStart])
     writer.writeTree(items)
     writer.finish()
-    return (writer.output, ItemIndex(ids: writer.ids, keys: writer.keys, created: writer.created))
+    return (writer.output, ItemIndex(ids: writer.ids, keys: writer.keys, created: writer.created), writer.rewritten)
   }
 
   // MARK: - The tree
@@ -203,6 +206,13 @@ struct TaskPaperWriter {
       writeRestoredOrCanonical(item)
     }
     let contentEnd = output.count
+    if let line {
+      let written = output[(contentStart - indentation.count)..<contentEnd]
+      let before = source.indentation(ofLine: line) + source.content(ofLine: line)
+      if !written.elementsEqual(before) {
+        rewritten[item.id] = (String(decoding: before, as: UTF8.self), String(decoding: written, as: UTF8.self))
+      }
+    }
     if let key {
       keys.append(key)
     } else {

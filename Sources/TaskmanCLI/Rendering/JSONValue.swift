@@ -93,18 +93,33 @@ enum JSONValue: Hashable, Sendable {
 
   private static func writeString(_ string: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    for byte in string.utf8 {
+    let digits = Array("0123456789abcdef".utf8)
+    func escape(_ code: UInt8) {
+      output.append(contentsOf: "\\u00".utf8)
+      output.append(digits[Int(code >> 4)])
+      output.append(digits[Int(code & 0xF)])
+    }
+    var bytes = string.utf8.makeIterator()
+    while let byte = bytes.next() {
       switch byte {
       case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
       case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
       case UInt8(ascii: "\n"): output.append(contentsOf: "\\n".utf8)
       case UInt8(ascii: "\r"): output.append(contentsOf: "\\r".utf8)
       case UInt8(ascii: "\t"): output.append(contentsOf: "\\t".utf8)
-      case 0..<0x20:
-        let digits = Array("0123456789abcdef".utf8)
-        output.append(contentsOf: "\\u00".utf8)
-        output.append(digits[Int(byte >> 4)])
-        output.append(digits[Int(byte & 0xF)])
+      case 0..<0x20, 0x7F: escape(byte)
+      case 0xC2:
+        // U+0080 to U+009F, the C1 controls, are `C2 80` to `C2 9F` in UTF-8.
+        guard let next = bytes.next() else {
+          output.append(byte)
+          break
+        }
+        if next < 0xA0 {
+          escape(next)
+        } else {
+          output.append(byte)
+          output.append(next)
+        }
       default: output.append(byte)
       }
     }
