@@ -44,5 +44,7 @@ struct UndoCommandTests {
     #expect(result.status == 1)
     #expect(result.output.isEmpty)
     #expect(result.errors.hasPrefix("taskman: There is nothing to undo.\n"))
+    // Both limits are named: a large import can push out changes long before the hundredth.
+    #expect(result.errors.contains("its last 100 changes to undo, fewer when they are larger than 4 MiB together"))
   }
 }

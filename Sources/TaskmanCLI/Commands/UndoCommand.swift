@@ -45,7 +45,7 @@ enum JournalStep {
         throw .nothingMatched(
           message,
           hint: direction == .undo
-            ? "taskman keeps its last \(TaskJournal.entryLimit) changes to undo."
+            ? "taskman keeps its last \(TaskJournal.entryLimit) changes to undo, fewer when they are larger than \(TaskJournal.sizeLimit / (1024 * 1024)) MiB together (a large import, say)."
             : "Only changes reverted by 'taskman undo' since taskman's last change can be redone."
         )
       }
