@@ -136,6 +136,15 @@ struct ChangesReadBackTests {
     #expect(file.text == moved)
   }
 
+  @Test func undoingAMoveOfALineAfterABlankLineDeeperDownPutsItBackAfterIt() throws {
+    let original = "A:\n\t- B\n\n\t\t- t\n- C\n"
+    let file = try UserFile(original)
+    _ = try file.change(["move", try #require(try file.ids()["t"]), "--top"])
+    #expect(file.text == "A:\n\t- B\n\n- C\n- t\n")
+    _ = try file.change(["undo"])
+    #expect(file.text == original)
+  }
+
   @Test func undoingADeleteAfterABlankLinePutsTheLineBackAfterIt() throws {
     let original = "- A\n\n\t- B\n- C\n"
     let file = try UserFile(original)

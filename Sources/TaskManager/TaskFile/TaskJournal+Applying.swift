@@ -249,23 +249,70 @@ extension TaskJournal.Entry {
   /// Inserts the pending items under their parents, removing from `pending` each parent found.
   ///
   /// An item going back to a position beyond its parent's children first takes back the blank
-  /// lines right after the parent: blank lines that were above it among those children and
-  /// that its removal left at the parent's level, since a blank line belongs to the line after
-  /// it. So undoing a removal puts the line back after them, where it was.
+  /// lines that directly follow the parent's lines: blank lines that were above it among those
+  /// children and that its removal left outside, since a blank line belongs to the line after
+  /// it. So undoing a removal or a move puts the line back after them, where it was.
   private static func insert(_ pending: inout [UUID?: [(position: Int, item: Item)]], into items: inout [Item]) {
-    var index = 0
-    while index < items.count, !pending.isEmpty {
+    for (parentID, children) in pending {
+      guard let parentID else { continue }
+      _ = adoptBlanks(into: parentID, positions: children.map(\.position), in: &items)
+    }
+    insertUnderParents(&pending, into: &items)
+  }
+
+  private static func insertUnderParents(_ pending: inout [UUID?: [(position: Int, item: Item)]], into items: inout [Item]) {
+    for index in items.indices {
+      guard !pending.isEmpty else { return }
       if let children = pending.removeValue(forKey: items[index].id) {
-        let missing = children.enumerated().map { $0.element.position - $0.offset }.max().map { $0 - items[index].children.count } ?? 0
-        var adopted = 0
-        while adopted < missing, index + 1 < items.count, items[index + 1].isBlank {
-          items[index].children.append(items.remove(at: index + 1))
-          adopted += 1
-        }
         insert(children, into: &items[index].children)
       }
-      if !items[index].children.isEmpty { insert(&pending, into: &items[index].children) }
-      index += 1
+      if !items[index].children.isEmpty { insertUnderParents(&pending, into: &items[index].children) }
     }
+  }
+
+  /// Moves into the children of the item `id` the blank lines that directly follow its lines in
+  /// the document, as many as inserting at `positions` (increasing) lacks children before them.
+  /// Returns whether the item is in `items`, and how many blank lines are still wanted from
+  /// after the array that holds it (when it is the last of that array).
+  private static func adoptBlanks(into id: UUID, positions: [Int], in items: inout [Item]) -> (found: Bool, stillWanted: Int) {
+    for index in items.indices {
+      var wanted: Int
+      if items[index].id == id {
+        wanted = (positions.enumerated().map { $0.element - $0.offset }.max() ?? 0) - items[index].children.count
+        while wanted > 0, index + 1 < items.count, items[index + 1].isBlank {
+          items[index].children.append(items.remove(at: index + 1))
+          wanted -= 1
+        }
+      } else if !items[index].children.isEmpty {
+        let inner = adoptBlanks(into: id, positions: positions, in: &items[index].children)
+        guard inner.found else { continue }
+        wanted = inner.stillWanted
+        var taken: [Item] = []
+        while wanted > 0, index + 1 < items.count, items[index + 1].isBlank {
+          taken.append(items.remove(at: index + 1))
+          wanted -= 1
+        }
+        if !taken.isEmpty { _ = Item.append(taken, toChildrenOf: id, in: &items[index].children) }
+      } else {
+        continue
+      }
+      return (true, index == items.count - 1 ? max(wanted, 0) : 0)
+    }
+    return (false, 0)
+  }
+}
+
+extension Item {
+  /// Appends `children` to the children of the item `id`, at any depth in `items`; false when
+  /// there is none.
+  fileprivate static func append(_ children: [Item], toChildrenOf id: UUID, in items: inout [Item]) -> Bool {
+    for index in items.indices {
+      if items[index].id == id {
+        items[index].children.append(contentsOf: children)
+        return true
+      }
+      if !items[index].children.isEmpty, append(children, toChildrenOf: id, in: &items[index].children) { return true }
+    }
+    return false
   }
 }
