@@ -41,7 +41,7 @@ extension TaskJournal.Entry {
         break
       }
     }
-    // In the order of the file's lines is not needed: undo applies line changes by id.
+    // Sorted so that one change always encodes the same way; undo applies line changes by id.
     for (id, lines) in rewritten.sorted(by: { $0.key.uuidString < $1.key.uuidString }) where !recorded.contains(id) {
       entry.changes.append(.line(id: id, before: lines.before, after: lines.after))
     }

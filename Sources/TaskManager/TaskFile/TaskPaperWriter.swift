@@ -207,10 +207,14 @@ struct TaskPaperWriter {
     }
     let contentEnd = output.count
     if let line {
+      // Compared in place: this runs for every line of the file.
       let written = output[(contentStart - indentation.count)..<contentEnd]
-      let before = source.indentation(ofLine: line) + source.content(ofLine: line)
-      if !written.elementsEqual(before) {
-        rewritten[item.id] = (String(decoding: before, as: UTF8.self), String(decoding: written, as: UTF8.self))
+      let (oldIndentation, oldContent) = (source.indentation(ofLine: line), source.content(ofLine: line))
+      if written.count != oldIndentation.count + oldContent.count || !written.prefix(oldIndentation.count).elementsEqual(oldIndentation)
+        || !written.suffix(oldContent.count).elementsEqual(oldContent)
+      {
+        let before = String(decoding: oldIndentation + oldContent, as: UTF8.self)
+        rewritten[item.id] = (before, String(decoding: written, as: UTF8.self))
       }
     }
     if let key {
