@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@testable import TaskManager
+@_spi(Testing) @testable import TaskManager
 
 /// A hand-written file with the corners people's files have: CRLF, tabs and spaces mixed,
 /// blank lines (one with whitespace), a note with trailing blanks, unicode, tags with and
@@ -173,6 +173,59 @@ func changedLines(_ original: String, _ new: String) -> [Int: (String?, String?)
         }
       }
     }
+  }
+}
+
+@Suite struct TaskFileCopyingTests {
+  @Test func copyingUntouchedSubtreesWritesWhatWritingEveryLineWrites() throws {
+    // The writer copies a subtree no change touched as one run of the bytes it was read from;
+    // written line by line instead, every file, index and journal line must be the same.
+    var random = SplitMix64(seed: 11)
+    var copiedWhole = 0
+    for round in 0..<400 {
+      let text = randomDocument(&random)
+      var (outline, source) = try read(text)
+      let entries = outline.entries().filter { !$0.item.isBlank }
+      guard let target = entries.randomElement(using: &random) else { continue }
+      var restoring: [UUID: String] = [:]
+      switch Int.random(in: 0..<7, using: &random) {
+      case 0: outline.modifyItem(withID: target.item.id) { $0.setTag(Tag(name: "done", value: "2026-11-25")) }
+      case 1: outline.modifyItem(withID: target.item.id) { $0.title = "changed \(round)" }
+      case 2: outline.removeItem(withID: target.item.id)
+      case 3:
+        outline.modifyItem(withID: target.item.id) {
+          $0.children.insert(Item(id: UUID(), kind: .task, title: "new \(round)", level: $0.level + 1), at: 0)
+        }
+      case 4:
+        // Top-level items in reverse order: every subtree moves, none changes.
+        outline.items.reverse()
+      case 5:
+        // A subtree moved to the end of the list.
+        if let moved = outline.removeItem(withID: target.item.id) { outline.items.append(moved) }
+      default:
+        // An undo putting back a line as the user had typed it.
+        outline.modifyItem(withID: target.item.id) { $0.title = "restored \(round)" }
+        restoring[target.item.id] = "  \t- restored \(round)   "
+      }
+      let copying = TaskFile.write(outline.items, over: source, restoring: restoring, copyingUnchangedSubtrees: true)
+      let lineByLine = TaskFile.write(outline.items, over: source, restoring: restoring, copyingUnchangedSubtrees: false)
+      let context = "round \(round): \(String(reflecting: text)) → \(String(reflecting: String(decoding: lineByLine.file, as: UTF8.self)))"
+      #expect(copying.file == lineByLine.file, "\(context)")
+      #expect(copying.index == lineByLine.index, "\(context)")
+      #expect(copying.rewrittenLines == lineByLine.rewrittenLines, "\(context)")
+      if source.storage.subtrees.contains(where: { $0.end > 0 && $0.children != 0 }) { copiedWhole += 1 }
+    }
+    // The documents had subtrees to copy: the comparison was not only of single lines.
+    #expect(copiedWhole > 100)
+  }
+
+  @Test func eachLineKnowsWhereItsSubtreeEnds() throws {
+    let (outline, source) = try read("A:\n\t- a1\n\t\t- a2\n\n\t- a3\nB:\n- c")
+    #expect(source.storage.subtrees.map(\.end) == [5, 3, 3, 4, 5, 6, 7])
+    // The first item's children are the very array the outline holds.
+    let children = outline.items[0].children.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    #expect(source.storage.subtrees[0].children == children)
+    #expect(source.storage.subtrees[6].children == 0)
   }
 }
 

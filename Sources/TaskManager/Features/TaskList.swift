@@ -439,9 +439,9 @@ public struct TaskList: Reducer {
       return .none
     }
     state.errorMessage = nil
-    let entry = TaskJournal.Entry(description, from: before, to: state.tasks.elements, source: state.source)
+    let (entry, itemsAfter) = TaskJournal.Entry.recording(description, from: before, to: state.tasks.elements, source: state.source)
     guard !entry.isEmpty else { return .none }
-    if let problem = Self.lineProblem(in: entry, items: state.tasks.elements) {
+    if let problem = Self.lineProblem(in: entry, itemsAfter: itemsAfter, items: state.tasks.elements) {
       state.tasks = IdentifiedArray(uniqueElements: before)
       state.errorMessage = problem
       return .none
@@ -455,30 +455,39 @@ public struct TaskList: Reducer {
   /// does. Only a title the parser never makes can cause it, most often one that opens a tag
   /// value and never closes it (`Buy @due(2020`): the first `)` of a tag written after it
   /// would close it, swallowing that tag.
-  static func lineProblem(in entry: TaskJournal.Entry, items: [Item]) -> String? {
-    var rewritten = Set<UUID>()
+  ///
+  /// The items are found in `itemsAfter` (``TaskJournal/Entry/recording(_:from:to:source:)``),
+  /// else in `items`, walked only for those it lacks.
+  static func lineProblem(in entry: TaskJournal.Entry, itemsAfter: [UUID: Item] = [:], items: [Item]) -> String? {
+    var rewritten: [UUID] = []
     for change in entry.changes {
       switch change {
-      case .line(let id, _, _): rewritten.insert(id)
-      case .place(let id, let before, let after?) where before?.line != after.line: rewritten.insert(id)
+      case .line(let id, _, _): rewritten.append(id)
+      case .place(let id, let before, let after?) where before?.line != after.line: rewritten.append(id)
       case .place: break
       }
     }
-    guard !rewritten.isEmpty else { return nil }
-    var problem: String?
-    Outline(items: items).forEachEntry { entry in
-      let item = entry.item
-      // A blank line is written as the whitespace it had, or as nothing: it always reads back.
-      guard problem == nil, rewritten.contains(item.id), !item.isBlank else { return }
-      let read = TaskPaperParser.parse(TaskPaperPrinter.line(for: item), makeID: { item.id }).items
-      if read.count == 1, read[0].kind == item.kind, read[0].title == item.title, read[0].tags == item.tags { return }
-      if let opener = TagSyntax.unclosedValueOpener(in: item.title) {
-        problem = "“\(item.title)” cannot take this change: “\(opener)” in its text is never closed, so a tag written after it would read as part of it. Close it with “)”, or change the text with taskman edit, first."
-      } else {
-        problem = "“\(item.title)” cannot take this change: its line would not read back as written. Change its text with taskman edit first."
+    var checked: [Item] = []
+    var missing = Set<UUID>()
+    for id in rewritten {
+      if let item = itemsAfter[id] { checked.append(item) } else { missing.insert(id) }
+    }
+    if !missing.isEmpty {
+      Outline(items: items).forEachEntry { entry in
+        if missing.contains(entry.item.id) { checked.append(entry.item) }
       }
     }
-    return problem
+    for item in checked {
+      // A blank line is written as the whitespace it had, or as nothing: it always reads back.
+      guard !item.isBlank else { continue }
+      let read = TaskPaperParser.parse(TaskPaperPrinter.line(for: item), makeID: { item.id }).items
+      if read.count == 1, read[0].kind == item.kind, read[0].title == item.title, read[0].tags == item.tags { continue }
+      if let opener = TagSyntax.unclosedValueOpener(in: item.title) {
+        return "“\(item.title)” cannot take this change: “\(opener)” in its text is never closed, so a tag written after it would read as part of it. Close it with “)”, or change the text with taskman edit, first."
+      }
+      return "“\(item.title)” cannot take this change: its line would not read back as written. Change its text with taskman edit first."
+    }
+    return nil
   }
 
   /// Today, by the `date` and `timeZone` dependencies.

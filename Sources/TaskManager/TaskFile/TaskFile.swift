@@ -56,13 +56,14 @@ public enum TaskFile {
       let stored = index.flatMap(ItemIndex.init(decoding:)) ?? ItemIndex()
       let matched = stored.index(for: keys, now: TaskPaperSource.seconds(now))
       for line in lines.items.indices { lines.items[line].id = matched.ids[line] }
+      let (tree, subtrees) = TaskPaperParser.assembledWithSubtrees(lines)
       let source = TaskPaperSource(
         storage: .init(
           bytes: bytes, bodyStart: bodyStart, items: lines.items, parents: lines.parents, spans: lines.spans, keys: keys,
-          created: matched.created
+          created: matched.created, tree: tree, subtrees: subtrees
         )
       )
-      return .success((Outline(items: TaskPaperParser.assembled(lines)), source))
+      return .success((Outline(items: tree), source))
     }
     return try result.get()
   }
@@ -99,7 +100,24 @@ public enum TaskFile {
     restoring: [UUID: String] = [:],
     now: Date? = nil
   ) -> Written {
-    let (bytes, index, rewritten) = TaskPaperWriter.write(items, over: source, restoring: restoring, now: TaskPaperSource.seconds(now))
+    write(items, over: source, restoring: restoring, now: now, copyingUnchangedSubtrees: true)
+  }
+
+  /// ``write(_:over:restoring:now:)``; without `copyingUnchangedSubtrees`, every line is looked
+  /// at, even under items that no change touched: what tests and the fuzzer compare the usual
+  /// way with.
+  @_spi(Testing)
+  public static func write(
+    _ items: [Item],
+    over source: TaskPaperSource,
+    restoring: [UUID: String] = [:],
+    now: Date? = nil,
+    copyingUnchangedSubtrees: Bool
+  ) -> Written {
+    let (bytes, index, rewritten) = TaskPaperWriter.write(
+      items, over: source, restoring: restoring, now: TaskPaperSource.seconds(now),
+      copiesUnchangedSubtrees: copyingUnchangedSubtrees
+    )
     return Written(
       file: Data(bytes), index: index.encoded(),
       rewrittenLines: rewritten.mapValues { TaskJournal.Change.Lines(before: $0.before, after: $0.after) }

@@ -11,9 +11,19 @@ extension TaskJournal.Entry {
   /// A removed line that `source` still holds unchanged is recorded with its exact text, so
   /// that undoing the change puts back the bytes the user wrote.
   public init(_ description: String, from before: [Item], to after: [Item], source: TaskPaperSource = .empty) {
+    self = Self.recording(description, from: before, to: after, source: source).entry
+  }
+
+  /// The entry for the change from `before` to `after` (see
+  /// ``init(_:from:to:source:)``), with the items of its changes as they are after it, by id:
+  /// what checks the lines the change writes without walking the whole list.
+  public static func recording(
+    _ description: String, from before: [Item], to after: [Item], source: TaskPaperSource = .empty
+  ) -> (entry: Self, itemsAfter: [UUID: Item]) {
     var recorder = Recorder(source: source)
     recorder.compare(before, after, parentID: nil)
-    self.init(description: description, changes: recorder.changes())
+    let changes = recorder.changes()
+    return (Self(description: description, changes: changes), recorder.itemsAfter)
   }
 
   /// Whether the entry changes nothing.
@@ -51,12 +61,14 @@ extension TaskJournal.Entry {
 
 private struct Recorder {
   let source: TaskPaperSource
-  private var lineOfID: [UUID: Int]?
+  private var lineFinder = SourceLineFinder()
   /// Items whose line or place among the same parent's children changed, in the order met.
   private var changed: [TaskJournal.Change] = []
   /// Subtrees no longer under their parent, and subtrees newly under one.
   private var removedRoots: [(placement: Place, item: Item)] = []
   private var insertedRoots: [(placement: Place, item: Item)] = []
+  /// Each item met on the side after the change where a change was recorded, by id.
+  private(set) var itemsAfter: [UUID: Item] = [:]
 
   struct Place {
     var parentID: UUID?
@@ -105,6 +117,7 @@ private struct Recorder {
       let old = before[pair.before]
       let new = after[pair.after]
       if !stayed.contains(offset) {
+        itemsAfter[new.id] = new
         changed.append(
           .place(
             id: old.id,
@@ -125,19 +138,22 @@ private struct Recorder {
     var removed: [UUID: TaskJournal.Placement] = [:]
     var removedOrder: [UUID] = []
     for root in removedRoots {
-      expand(root.item, at: root.placement) { id, placement in
-        removed[id] = placement
-        removedOrder.append(id)
+      expand(root.item, at: root.placement) { item, placement in
+        removed[item.id] = placement
+        removedOrder.append(item.id)
       }
     }
     var inserted: [UUID: TaskJournal.Placement] = [:]
     var insertedOrder: [UUID] = []
+    var itemsInserted: [UUID: Item] = [:]
     for root in insertedRoots {
-      expand(root.item, at: root.placement) { id, placement in
-        inserted[id] = placement
-        insertedOrder.append(id)
+      expand(root.item, at: root.placement) { item, placement in
+        inserted[item.id] = placement
+        insertedOrder.append(item.id)
+        itemsInserted[item.id] = item
       }
     }
+    itemsAfter.merge(itemsInserted) { _, inserted in inserted }
     var result = changed
     for id in removedOrder {
       let after = inserted[id]
@@ -154,6 +170,7 @@ private struct Recorder {
   /// the change is recorded as the file will have it: with the line's indentation, and tags
   /// added at the end appended to the text as typed (as ``TaskPaperWriter`` writes them).
   private mutating func record(_ old: Item, _ oldPlace: Place, _ new: Item, _ newPlace: Place) {
+    itemsAfter[new.id] = new
     if old.level == new.level {
       let before = line(of: old)
       let indentation = String(before.prefix { $0 == " " || $0 == "\t" })
@@ -173,10 +190,10 @@ private struct Recorder {
   }
 
   /// Calls `body` for `item` and every item under it, each with its placement.
-  private mutating func expand(_ item: Item, at place: Place, _ body: (UUID, TaskJournal.Placement) -> Void) {
+  private mutating func expand(_ item: Item, at place: Place, _ body: (Item, TaskJournal.Placement) -> Void) {
     var stack: [(item: Item, place: Place)] = [(item, place)]
     while let (item, place) = stack.popLast() {
-      body(item.id, placement(of: item, place))
+      body(item, placement(of: item, place))
       for (position, child) in item.children.enumerated().reversed() {
         stack.append((child, Place(parentID: item.id, position: position)))
       }
@@ -195,13 +212,7 @@ private struct Recorder {
 
   private mutating func line(of item: Item) -> String {
     if source.lineCount > 0 {
-      if lineOfID == nil {
-        var table: [UUID: Int] = [:]
-        table.reserveCapacity(source.lineCount)
-        for (line, original) in source.storage.items.enumerated() { table[original.id] = line }
-        lineOfID = table
-      }
-      if let line = lineOfID?[item.id] {
+      if let line = lineFinder.line(of: item.id, in: source) {
         let original = source.storage.items[line]
         if original.kind == item.kind, original.title == item.title, original.tags == item.tags {
           return String(decoding: source.indentation(ofLine: line) + source.content(ofLine: line), as: UTF8.self)

@@ -28,10 +28,15 @@ public struct TaskPaperSource: Equatable, Sendable, CustomDumpStringConvertible 
     let keys: [LineKey]
     /// When taskman first saw each line, in seconds since 1970; 0 when unknown.
     let created: [UInt32]
+    /// The outline as read (its top-level items), kept so that the storage of its arrays, which
+    /// ``subtrees`` names, is never reused while this source exists.
+    let tree: [Item]
+    /// Each line's subtree in ``tree``.
+    let subtrees: [TaskPaperParser.Subtree]
 
     init(
       bytes: [UInt8], bodyStart: Int, items: [Item], parents: [Int], spans: [TaskPaperParser.Span], keys: [LineKey],
-      created: [UInt32]
+      created: [UInt32], tree: [Item] = [], subtrees: [TaskPaperParser.Subtree] = []
     ) {
       self.bytes = bytes
       self.bodyStart = bodyStart
@@ -40,6 +45,8 @@ public struct TaskPaperSource: Equatable, Sendable, CustomDumpStringConvertible 
       self.spans = spans
       self.keys = keys
       self.created = created
+      self.tree = tree
+      self.subtrees = subtrees
     }
   }
 
@@ -112,5 +119,27 @@ public struct TaskPaperSource: Equatable, Sendable, CustomDumpStringConvertible 
 
   public var customDumpDescription: String {
     "TaskPaperSource(\(lineCount) \(lineCount == 1 ? "line" : "lines"), \(storage.bytes.count) bytes)"
+  }
+}
+
+/// Finds the line of an item of a ``TaskPaperSource`` by id: the first few by a scan of the
+/// lines, then through a table of every line built once. Most changes look up one to four
+/// items, for which a scan costs less than building the table.
+struct SourceLineFinder {
+  private var table: [UUID: Int]?
+  private var scansLeft = 4
+
+  mutating func line(of id: UUID, in source: TaskPaperSource) -> Int? {
+    let items = source.storage.items
+    if let table { return table[id] }
+    if scansLeft > 0 {
+      scansLeft -= 1
+      return items.withUnsafeBufferPointer { lines in lines.firstIndex { $0.id == id } }
+    }
+    var table: [UUID: Int] = [:]
+    table.reserveCapacity(items.count)
+    for line in items.indices { table[items[line].id] = line }
+    self.table = table
+    return table[id]
   }
 }

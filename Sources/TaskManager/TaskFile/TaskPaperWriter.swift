@@ -27,7 +27,7 @@ struct TaskPaperWriter {
   private var created: [UInt32] = []
   /// The line of `source` expected next, so that an unchanged order needs no lookups.
   private var cursor = 0
-  private var lineOfID: [UUID: Int]?
+  private var lineFinder = SourceLineFinder()
   private var indentSteps: (tabs: [UInt8], spaces: [UInt8], first: [UInt8])?
   /// Where the last line written starts, and where its line break does.
   private var lastLineStart: Int?
@@ -37,10 +37,15 @@ struct TaskPaperWriter {
   /// before and as written, each with its indentation.
   private var rewritten: [UUID: (before: String, after: String)] = [:]
 
-  init(source: TaskPaperSource, restoring: [UUID: String], now: UInt32) {
+  /// Whether subtrees that no change touched are copied as runs of bytes (tests turn it off to
+  /// compare with writing every line).
+  private let copiesUnchangedSubtrees: Bool
+
+  init(source: TaskPaperSource, restoring: [UUID: String], now: UInt32, copiesUnchangedSubtrees: Bool = true) {
     self.source = source
     self.restoring = restoring
     self.now = now
+    self.copiesUnchangedSubtrees = copiesUnchangedSubtrees
   }
 
   /// The text of `items` over the source, and the id index of that text.
@@ -48,9 +53,10 @@ struct TaskPaperWriter {
     _ items: [Item],
     over source: TaskPaperSource,
     restoring: [UUID: String] = [:],
-    now: UInt32 = 0
+    now: UInt32 = 0,
+    copiesUnchangedSubtrees: Bool = true
   ) -> (bytes: [UInt8], index: ItemIndex, rewritten: [UUID: (before: String, after: String)]) {
-    var writer = TaskPaperWriter(source: source, restoring: restoring, now: now)
+    var writer = TaskPaperWriter(source: source, restoring: restoring, now: now, copiesUnchangedSubtrees: copiesUnchangedSubtrees)
     writer.output.reserveCapacity(source.storage.bytes.count + 256)
     writer.output.append(contentsOf: source.storage.bytes[..<source.storage.bodyStart])
     writer.writeTree(items)
@@ -124,6 +130,13 @@ struct TaskPaperWriter {
       }
       if !item.isBlank { stack[last].previousIndentation = indentation }
 
+      // Where the item sits as it was read and nothing under it changed, its lines are the
+      // bytes they were: copied as one run, without a look at each.
+      if let line, keeps, let end = unchangedSubtreeEnd(of: item, line: line) {
+        copyLines(line..<end)
+        continue
+      }
+
       writeLine(item, line: line, indentation: bytes(of: indentation))
 
       if !item.children.isEmpty {
@@ -188,6 +201,42 @@ struct TaskPaperWriter {
       return nil
     }
     return indentation
+  }
+
+  // MARK: - A subtree no change touched
+
+  /// One past the last line of `item`'s subtree when the item reads as its line and has the
+  /// very children it was read with (the same array storage: see
+  /// ``TaskPaperParser/Subtree``), so every line of the subtree is unchanged; else nil.
+  private func unchangedSubtreeEnd(of item: Item, line: Int) -> Int? {
+    guard copiesUnchangedSubtrees, line < source.storage.subtrees.count else { return nil }
+    let subtree = source.storage.subtrees[line]
+    let original = source.storage.items[line]
+    guard subtree.end > line, original.kind == item.kind, original.title == item.title, original.tags == item.tags
+    else { return nil }
+    let children = item.children.isEmpty ? 0 : item.children.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    return children == subtree.children ? subtree.end : nil
+  }
+
+  /// Writes `lines` of the source as they are, as ``writeLine(_:line:indentation:)`` would
+  /// write each of them unchanged.
+  private mutating func copyLines(_ lines: Range<Int>) {
+    let storage = source.storage
+    let first = storage.spans[lines.lowerBound]
+    let last = storage.spans[lines.upperBound - 1]
+    lastLineStart = output.count + (last.start - first.start)
+    output.append(contentsOf: storage.bytes[(storage.bodyStart + first.start)..<(storage.bodyStart + last.end)])
+    if last.contentEnd == last.end {
+      // The file's last line, without a line break: it takes one while more lines follow.
+      lastLineBreakStart = output.count
+      output.append(contentsOf: defaultLineBreak)
+    } else {
+      lastLineBreakStart = output.count - (last.end - last.contentEnd)
+    }
+    for line in lines { ids.append(storage.items[line].id) }
+    keys.append(contentsOf: storage.keys[lines])
+    created.append(contentsOf: storage.created[lines])
+    cursor = lines.upperBound
   }
 
   // MARK: - One line
@@ -349,12 +398,6 @@ struct TaskPaperWriter {
   private mutating func peekSourceLine(of id: UUID) -> Int? {
     let items = source.storage.items
     if cursor < items.count, items[cursor].id == id { return cursor }
-    if lineOfID == nil {
-      var table: [UUID: Int] = [:]
-      table.reserveCapacity(items.count)
-      for line in items.indices { table[items[line].id] = line }
-      lineOfID = table
-    }
-    return lineOfID?[id]
+    return lineFinder.line(of: id, in: source)
   }
 }

@@ -240,25 +240,57 @@ public enum TaskPaperParser {
   /// Nests the lines into a tree, leaving `lines` as they are (each item is copied once, its
   /// text shared): for a caller that keeps the lines too.
   static func assembled(_ lines: Lines) -> [Item] {
-    var children = [[Item]](repeating: [], count: lines.items.count)
+    assembledWithSubtrees(lines).roots
+  }
+
+  /// Where a line's subtree lies, and which array holds its children in the assembled tree: what
+  /// lets ``TaskPaperWriter`` copy a subtree that no change touched as the bytes it was read from.
+  struct Subtree: Sendable {
+    /// One past the subtree's last line, or -1 when its lines are not one run (which the parser
+    /// never makes, but nothing is assumed).
+    var end: Int
+    /// The address of the storage of the item's `children` in the assembled tree (0 for none).
+    /// An item whose children still have that storage has the children it was read with: a
+    /// change to any of them copies the array first, and the tree that holds this storage is
+    /// kept alive with the addresses, so none can be reused.
+    var children: UInt
+  }
+
+  /// ``assembled(_:)``, with each line's ``Subtree``.
+  static func assembledWithSubtrees(_ lines: Lines) -> (roots: [Item], subtrees: [Subtree]) {
+    let count = lines.items.count
+    var children = [[Item]](repeating: [], count: count)
     var roots: [Item] = []
-    var index = lines.items.count - 1
+    // Lines in each subtree, and one past the last line of each (descendants come later).
+    var sizes = [Int](repeating: 1, count: count)
+    var subtrees = [Subtree](repeating: Subtree(end: 0, children: 0), count: count)
+    for index in 0..<count { subtrees[index].end = index + 1 }
+    var index = count - 1
     while index >= 0 {
       var item = lines.items[index]
       if !children[index].isEmpty {
         item.children = children[index].reversed()
         children[index] = []
+        subtrees[index].children = item.children.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
       }
+      let end = subtrees[index].end
+      if end != index + sizes[index] { subtrees[index].end = -1 }
       let parent = lines.parents[index]
       if parent < 0 {
         roots.append(item)
       } else {
         children[parent].append(item)
+        sizes[parent] += sizes[index]
+        if end < 0 || subtrees[parent].end < 0 {
+          subtrees[parent].end = -1
+        } else {
+          subtrees[parent].end = max(subtrees[parent].end, end)
+        }
       }
       index -= 1
     }
     roots.reverse()
-    return roots
+    return (roots, subtrees)
   }
 
   // MARK: - Line

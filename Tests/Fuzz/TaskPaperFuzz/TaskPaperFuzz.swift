@@ -7,7 +7,7 @@
 // suite does. A failed check stops the process (a crash, for libFuzzer) with the reason.
 
 import Foundation
-import TaskManager
+@_spi(Testing) import TaskManager
 import TaskPaperFuzzDriver
 
 /// Every check for one input; a failure is fatal, with what went wrong.
@@ -32,7 +32,7 @@ func check(_ bytes: UnsafeBufferPointer<UInt8>) {
   // The task file: read with its bytes as the index too (any bytes may be a damaged index);
   // written back unchanged, it is the very same bytes; read again, the same outline.
   if let (outline, source) = try? TaskFile.read(data, index: data) {
-    let written = TaskFile.write(outline.items, over: source)
+    let written = writtenBothWays(outline.items, over: source, text)
     if written.file != data {
       fatalError("an unchanged file was written back differently: \(String(reflecting: text)) → \(String(reflecting: String(decoding: written.file, as: UTF8.self)))")
     }
@@ -50,7 +50,11 @@ func check(_ bytes: UnsafeBufferPointer<UInt8>) {
       guard index % 2 == 0 else { continue }
       changed.modifyItem(withID: entry.item.id) { $0.setTag(Tag(name: "fuzz", value: "\(index)")) }
     }
-    let rewritten = TaskFile.write(changed.items, over: source)
+    let rewritten = writtenBothWays(changed.items, over: source, text)
+    // Reordered and trimmed: the top-level items reversed, the first one's last child gone.
+    var reordered = Array(outline.items.reversed())
+    if let last = reordered.indices.last, !reordered[last].children.isEmpty { reordered[last].children.removeLast() }
+    _ = writtenBothWays(reordered, over: source, text)
     guard let changedBack = try? TaskFile.read(rewritten.file, index: rewritten.index) else {
       fatalError("a changed file could not be read back: \(String(reflecting: text))")
     }
@@ -63,6 +67,17 @@ func check(_ bytes: UnsafeBufferPointer<UInt8>) {
   _ = try? TaskJournal(decoding: data)
   _ = try? TaskJournal.Entry(decoding: data, description: "fuzz")
   _ = try? TaskDocument.decode(data)
+}
+
+/// `items` written over `source`, checked to be the same bytes whether subtrees no change
+/// touched are copied whole or written line by line.
+func writtenBothWays(_ items: [Item], over source: TaskPaperSource, _ text: String) -> TaskFile.Written {
+  let written = TaskFile.write(items, over: source)
+  let lineByLine = TaskFile.write(items, over: source, copyingUnchangedSubtrees: false)
+  if written != lineByLine {
+    fatalError("copying unchanged subtrees wrote other bytes than writing each line: \(String(reflecting: text))")
+  }
+  return written
 }
 
 #if FUZZING
