@@ -22,6 +22,21 @@ struct ShortIDIndexTests {
     #expect(index.shortID(for: d) == "3f2b")
   }
 
+  @Test func oneIdsShortIdWithoutAnIndexIsTheIndexOnes() {
+    // Nested at any depth, the id itself among the items or not.
+    let ids = [id("3f2a9c"), id("3f2a9d"), id("77"), id("3f2b"), id("3f2a9c01")]
+    let items = [
+      Item(id: ids[0], kind: .project, title: "A", children: [Item(id: ids[1], kind: .task, title: "b", level: 1)]),
+      Item(id: ids[2], kind: .task, title: "c"),
+      Item(id: ids[3], kind: .note, title: "d"),
+    ]
+    let index = ShortIDIndex(ids.prefix(4))
+    for id in ids.prefix(4) {
+      #expect(ShortIDIndex.shortID(for: id, among: items) == index.shortID(for: id))
+    }
+    #expect(ShortIDIndex.shortID(for: ids[4], among: items) == "3f2a9c01")
+  }
+
   @Test func aLoneIdIsFourCharacters() {
     let only = UUID()
     #expect(ShortIDIndex([only]).shortID(for: only) == String(only.uuidString.lowercased().prefix(4)))

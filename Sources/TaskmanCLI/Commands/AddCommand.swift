@@ -61,7 +61,7 @@ struct AddCommand: ParsableCommand, Equatable {
       if let createdProject {
         context.errors.write("Created the project “\(createdProject)”.\n")
       }
-      context.output.write(app.shortIDs().shortID(for: form.id) + "\n")
+      context.output.write(ShortIDIndex.shortID(for: form.id, among: app.state.tasks.elements) + "\n")
       return .success
     }
   }

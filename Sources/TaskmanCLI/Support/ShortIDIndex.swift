@@ -36,6 +36,22 @@ struct ShortIDIndex: Sendable {
     sorted = Self.sort(numbers)
   }
 
+  /// The short id of `id` among the ids of `items` at any depth (`id` among them or not), in
+  /// one pass over them and without an index: for a command that prints one id.
+  static func shortID(for id: UUID, among items: [Item]) -> String {
+    let value = number(id)
+    var shared = 0
+    var stack: [[Item]] = [items]
+    while let level = stack.popLast() {
+      for index in level.indices {
+        let other = number(level[index].id)
+        if other != value { shared = max(shared, commonHexDigits(other, value)) }
+        if !level[index].children.isEmpty { stack.append(level[index].children) }
+      }
+    }
+    return hex(value, digits: min(32, max(minimumLength, shared + 1)))
+  }
+
   /// `numbers` in increasing order: a counting sort on the top bits (random ids spread
   /// evenly, so most buckets hold one or two), then each bucket sorted on its own.
   private static func sort(_ numbers: [UInt128]) -> [UInt128] {
