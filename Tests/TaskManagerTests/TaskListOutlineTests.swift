@@ -237,6 +237,54 @@ private func makeStore(_ tasks: [Item] = [home, loose]) -> TestStore<TaskList.St
     #expect(!everything.contains { $0.entry.item.title == "Old" }, "done items are left out")
   }
 
+  @Test func theOutlineRowsAreEveryMatchWithTheItemsAboveItThatDoNotMatch() {
+    // The rows as their definition says: the matches (never a blank line), each preceded by
+    // the items above it not shown yet, as context.
+    func expectedRows(_ filter: TaskFilter, _ outline: Outline) -> [OutlineRow] {
+      let matched = Set(filter.apply(to: outline).filter { !$0.item.isBlank }.map(\.item.id))
+      var rows: [OutlineRow] = []
+      var above: [(entry: Outline.Entry, shown: Bool)] = []
+      for entry in outline.entries() {
+        above.removeLast(above.count - entry.depth)
+        guard matched.contains(entry.item.id) else {
+          above.append((entry, false))
+          continue
+        }
+        for index in above.indices where !above[index].shown {
+          rows.append(OutlineRow(entry: above[index].entry, isContext: true))
+          above[index].shown = true
+        }
+        rows.append(OutlineRow(entry: entry, isContext: false))
+        above.append((entry, true))
+      }
+      return rows
+    }
+    var random = SplitMix64(seed: 23)
+    let bodies = ["- task", "Project:", "a note", "- home @home", "- done @done", "", "Errands:", "- call @home @done"]
+    let filters = [
+      TaskFilter(), TaskFilter(kinds: Set(Item.Kind.allCases)), TaskFilter(tags: [.has("home")]),
+      TaskFilter(kinds: Set(Item.Kind.allCases), project: "err"), TaskFilter(kinds: Set(Item.Kind.allCases), searchText: "o"),
+      TaskFilter(status: .done), TaskFilter(kinds: [.note], status: .all),
+    ]
+    var contextRows = 0
+    for _ in 0..<300 {
+      var lines: [String] = []
+      var depth = 0
+      for index in 0..<Int.random(in: 1...30, using: &random) {
+        depth = Int.random(in: 0...min(depth + 1, 5), using: &random)
+        let body = bodies.randomElement(using: &random)!
+        lines.append(String(repeating: "\t", count: depth) + (body.isEmpty ? "" : "\(body) \(index)"))
+      }
+      let outline = TaskPaperParser.parse(lines.joined(separator: "\n"), makeID: { UUID() })
+      for filter in filters {
+        let rows = filter.outlineRows(of: outline)
+        #expect(rows == expectedRows(filter, outline), "\(filter) on\n\(lines.joined(separator: "\n"))")
+        contextRows += rows.count { $0.isContext }
+      }
+    }
+    #expect(contextRows > 1000, "the documents nest deeply enough to need context rows")
+  }
+
   @Test func theAgendaGroupsByDayAndSortsByTime() {
     let agenda = Agenda(Self.outline, today: today)
     #expect(agenda.overdue.map(\.item.title) == ["Buy milk"])

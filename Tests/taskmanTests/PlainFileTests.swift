@@ -466,14 +466,14 @@ struct PlainFileTests {
 struct OddContentsTests {
   @Test func controlCharactersInTheFileAreShownAsReplacementsInTextAndEscapedInJSON() throws {
     let data = try TaskmanDataDirectory()
-    let text = "- Bell \u{07} and escape \u{1B}[31mred\u{1B}[0m @t(\u{1B})\n\tnote \u{7F}\n"
+    let text = "- Bell \u{07} and escape \u{1B}[31mred\u{1B}[0m @t(\u{1B})\n\tnote \u{7F} \u{9B}2J\n"
     try Data(text.utf8).write(to: URL(fileURLWithPath: data.dataFile))
     for command in [["export"], ["list"], ["show", try #require(try data.listed().first?["shortId"] as? String)], ["tags"]] {
       let result = try data.run(command)
       #expect(result.status == 0, "\(command)")
       #expect(!result.output.unicodeScalars.contains { InputText.isControl($0) && $0 != "\n" && $0 != "\t" }, "\(command): \(result.output)")
     }
-    #expect(try data.export() == "- Bell \u{FFFD} and escape \u{FFFD}[31mred\u{FFFD}[0m @t(\u{FFFD})\n\tnote \u{FFFD}\n")
+    #expect(try data.export() == "- Bell \u{FFFD} and escape \u{FFFD}[31mred\u{FFFD}[0m @t(\u{FFFD})\n\tnote \u{FFFD} \u{FFFD}2J\n")
     let json = try data.run(["export", "--json"]).output
     #expect(json.contains(#""title": "Bell \u0007 and escape \u001b[31mred\u001b[0m""#))
     let exported = try #require(try data.json(["export", "--json"])["items"] as? [[String: Any]])

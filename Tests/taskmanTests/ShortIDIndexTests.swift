@@ -137,6 +137,28 @@ struct ShortIDIndexTests {
     #expect(index.shortID(for: counted[0]) == "00000000000000000000000000000001")
   }
 
+  @Test func idsBunchedAnywhereGetTheShortestUniquePrefix() {
+    // Random ids are found by looking where they would sit if spread evenly; ids bunched at
+    // the bottom, at the top or in the middle must be found as surely.
+    func counted(from start: UInt128, count: Int) -> [UUID] {
+      (0..<count).map { ShortIDIndex.uuid(start + UInt128($0) * 0x1_0000) }
+    }
+    var generator = SplitMix64(seed: 5)
+    let random = (0..<150).map { _ in
+      ShortIDIndex.uuid(UInt128(generator.next()) << 64 | UInt128(generator.next()))
+    }
+    let ids = counted(from: 1, count: 150) + counted(from: UInt128.max - 0x1_0000 * 200, count: 150)
+      + counted(from: UInt128(1) << 127, count: 150) + random
+    let numbers = ids.map(ShortIDIndex.number)
+    let index = ShortIDIndex(ids)
+    let absent = counted(from: 0x8000, count: 3) + counted(from: (UInt128(1) << 127) + 0x8000, count: 3)
+    for id in ids + absent {
+      let value = ShortIDIndex.number(id)
+      let shared = numbers.filter { $0 != value }.map { ($0 ^ value).leadingZeroBitCount / 4 }.max() ?? 0
+      #expect(index.shortID(for: id) == ShortIDIndex.hex(value, digits: min(32, max(4, shared + 1))))
+    }
+  }
+
   @Test func idsRoundTripThroughTheirNumbers() {
     let original = UUID()
     #expect(ShortIDIndex.uuid(ShortIDIndex.number(original)) == original)

@@ -26,22 +26,20 @@ extension TaskFilter {
   /// ```
   public func outlineRows(of outline: Outline) -> [OutlineRow] {
     var rows: [OutlineRow] = []
-    // The entries of the items above the current one, and whether each is already shown.
-    var ancestors: [(entry: Outline.Entry, shown: Bool)] = []
-    let matched = Set(apply(to: outline).lazy.filter { !$0.item.isBlank }.map(\.item.id))
-    guard !matched.isEmpty else { return [] }
-    outline.forEachEntry { entry in
-      ancestors.removeLast(ancestors.count - entry.depth)
-      if matched.contains(entry.item.id) {
-        for index in ancestors.indices where !ancestors[index].shown {
-          rows.append(OutlineRow(entry: ancestors[index].entry, isContext: true))
-          ancestors[index].shown = true
-        }
-        rows.append(OutlineRow(entry: entry, isContext: false))
-        ancestors.append((entry, true))
-      } else {
-        ancestors.append((entry, false))
+    var walk = MatchingWalk(outline, filter: self)
+    // How many levels above the current item are already shown. A match shows every item above
+    // it, so the shown ones are always the top levels.
+    var shownDepth = 0
+    while let (depth, matches) = walk.next() {
+      guard matches, !walk.currentIsBlank(atDepth: depth) else {
+        shownDepth = min(shownDepth, depth)
+        continue
       }
+      for ancestorDepth in min(shownDepth, depth)..<depth {
+        rows.append(OutlineRow(entry: walk.entry(atDepth: ancestorDepth), isContext: true))
+      }
+      rows.append(OutlineRow(entry: walk.entry(atDepth: depth), isContext: false))
+      shownDepth = depth + 1
     }
     return rows
   }

@@ -72,46 +72,10 @@ public struct TaskFilter: Hashable, Sendable {
   /// The entries of `outline` that match, in document order, each with its depth, parent and
   /// nearest project.
   public func apply(to outline: Outline) -> [Outline.Entry] {
-    // A walk of its own rather than `Outline.forEachEntry`, so that an entry (two item copies)
-    // is only made for the items that match.
-    struct Frame {
-      var items: [Item]
-      var index: Int
-      var parentID: UUID?
-      var project: Item?
-      /// Whether an ancestor of these items is the wanted project.
-      var insideProject: Bool
-    }
-    let matcher = Matcher(self)
+    var walk = MatchingWalk(outline, filter: self)
     var result: [Outline.Entry] = []
-    var stack = [Frame(items: outline.items, index: 0, parentID: nil, project: nil, insideProject: false)]
-    while !stack.isEmpty {
-      let last = stack.count - 1
-      let index = stack[last].index
-      guard index < stack[last].items.count else {
-        stack.removeLast()
-        continue
-      }
-      stack[last].index = index + 1
-      if matcher.matches(stack[last].items[index], insideProject: stack[last].insideProject) {
-        result.append(
-          Outline.Entry(
-            item: stack[last].items[index], depth: last, parentID: stack[last].parentID, project: stack[last].project)
-        )
-      }
-      if !stack[last].items[index].children.isEmpty {
-        let item = stack[last].items[index]
-        let isProject = item.kind == .project
-        stack.append(
-          Frame(
-            items: item.children,
-            index: 0,
-            parentID: item.id,
-            project: isProject ? item : stack[last].project,
-            insideProject: stack[last].insideProject || (isProject && matcher.isWantedProject(item))
-          )
-        )
-      }
+    while let (depth, matches) = walk.next() {
+      if matches { result.append(walk.entry(atDepth: depth)) }
     }
     return result
   }
@@ -259,6 +223,72 @@ private struct Matcher {
       else { return false }
     }
     return true
+  }
+}
+
+/// A walk of an outline in document order that says of each item whether the filter matches it,
+/// and makes an entry (two item copies) only for the items asked for: the current one or the
+/// items above it.
+struct MatchingWalk {
+  private struct Frame {
+    var items: [Item]
+    /// The index of the next item to visit; the one before it is the current item at this depth.
+    var index: Int
+    var parentID: UUID?
+    var project: Item?
+    /// Whether an ancestor of these items is the wanted project.
+    var insideProject: Bool
+  }
+
+  private let matcher: Matcher
+  private var stack: [Frame]
+
+  init(_ outline: Outline, filter: TaskFilter) {
+    matcher = Matcher(filter)
+    stack = [Frame(items: outline.items, index: 0, parentID: nil, project: nil, insideProject: false)]
+  }
+
+  /// Moves to the next item: its depth and whether it matches; nil after the last.
+  mutating func next() -> (depth: Int, matches: Bool)? {
+    // Frames are read in place rather than copied out, which would retain their contents per item.
+    while let last = stack.indices.last {
+      let index = stack[last].index
+      guard index < stack[last].items.count else {
+        stack.removeLast()
+        continue
+      }
+      stack[last].index = index + 1
+      let matches = matcher.matches(stack[last].items[index], insideProject: stack[last].insideProject)
+      if !stack[last].items[index].children.isEmpty {
+        let item = stack[last].items[index]
+        let isProject = item.kind == .project
+        stack.append(
+          Frame(
+            items: item.children,
+            index: 0,
+            parentID: item.id,
+            project: isProject ? item : stack[last].project,
+            insideProject: stack[last].insideProject || (isProject && matcher.isWantedProject(item))
+          )
+        )
+      }
+      return (last, matches)
+    }
+    return nil
+  }
+
+  /// Whether the current item is a blank line.
+  func currentIsBlank(atDepth depth: Int) -> Bool {
+    stack[depth].items[stack[depth].index - 1].isBlank
+  }
+
+  /// The entry of the item last visited at `depth`: the current item, or one of the items
+  /// above it.
+  func entry(atDepth depth: Int) -> Outline.Entry {
+    Outline.Entry(
+      item: stack[depth].items[stack[depth].index - 1], depth: depth, parentID: stack[depth].parentID,
+      project: stack[depth].project
+    )
   }
 }
 

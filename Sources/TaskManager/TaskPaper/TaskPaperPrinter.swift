@@ -67,6 +67,18 @@ public enum TaskPaperPrinter {
     return String(decoding: output, as: UTF8.self)
   }
 
+  /// Appends the text of one item's own line (as ``line(for:)``) to `output` as UTF-8: for
+  /// printing many lines without a string per line.
+  ///
+  /// ```swift
+  /// var output: [UInt8] = []
+  /// TaskPaperPrinter.appendLine(for: task, to: &output)  // "- Call Bob @due(2024-10-31)"
+  /// ```
+  public static func appendLine(for item: Item, to output: inout [UInt8]) {
+    var scratch: [TagSyntax.Match] = []
+    appendLine(item, to: &output, scratch: &scratch)
+  }
+
   // MARK: - Implementation
 
   private static func append(_ items: [Item], to output: inout [UInt8]) {

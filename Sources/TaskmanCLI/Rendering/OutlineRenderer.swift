@@ -16,18 +16,29 @@ import TaskManager
 enum OutlineRenderer {
   static func render(_ rows: [OutlineRow], shortID: (UUID) -> String, style: TextStyle, today: TaskDate.Day) -> String {
     let ids = rows.map { shortID($0.entry.item.id) }
-    let idWidth = ids.map(\.count).max() ?? 0
-    var output = ""
+    let idWidth = ids.map(\.utf8.count).max() ?? 0
+    // Bytes rather than a string per line: 10,000 lines would otherwise make ten strings each.
+    var output: [UInt8] = []
+    output.reserveCapacity(rows.count * (idWidth + 64))
     for (row, id) in zip(rows, ids) {
       let item = row.entry.item
-      let padding = String(repeating: " ", count: idWidth - id.count)
-      let indentation = String(repeating: "  ", count: row.entry.depth)
-      let plain = TextStyle.printable(TaskPaperPrinter.line(for: item))
-      let isOverdue = !item.isDone && TaskFilter.deadline(of: item).map { $0.day < today } == true
-      let text = isOverdue ? style.overdue(plain) : TaskRowRenderer.highlightTags(plain, style: style)
-      let line = style.id(id) + padding + "  " + indentation + text
-      output += (row.isContext || item.isDone ? style.dim(line) : line) + "\n"
+      let lineStart = output.count
+      output.append(contentsOf: style.id(id).utf8)
+      output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: idWidth - id.utf8.count + 2 + 2 * row.entry.depth))
+      let textStart = output.count
+      TaskPaperPrinter.appendLine(for: item, to: &output)
+      TextStyle.makePrintable(&output, from: textStart)
+      if style.isColored {
+        let plain = String(decoding: output[textStart...], as: UTF8.self)
+        let isOverdue = !item.isDone && TaskFilter.deadline(of: item).map { $0.day < today } == true
+        output.replaceSubrange(textStart..., with: (isOverdue ? style.overdue(plain) : TaskRowRenderer.highlightTags(plain, style: style)).utf8)
+        if row.isContext || item.isDone {
+          let line = String(decoding: output[lineStart...], as: UTF8.self)
+          output.replaceSubrange(lineStart..., with: style.dim(line).utf8)
+        }
+      }
+      output.append(UInt8(ascii: "\n"))
     }
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 }

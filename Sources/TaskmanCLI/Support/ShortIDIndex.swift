@@ -145,9 +145,31 @@ struct ShortIDIndex: Sendable {
 
   // MARK: - Numbers
 
+  /// The index of the first id not below `value`.
   private func lowerBound(_ value: UInt128) -> Int {
+    // Ids are random, so spread evenly: look first where `value` would sit if they were exactly
+    // even, then in steps doubling away from there until the answer is bracketed (a few steps
+    // for random ids, a binary search's worth for any others), then bisect.
+    let count = sorted.count
+    let guess = Int((UInt128(UInt64(truncatingIfNeeded: value >> 64)) * UInt128(count)) >> 64)
     var low = 0
-    var high = sorted.count
+    var high = count
+    var step = 1
+    if guess < count, sorted[guess] < value {
+      low = guess + 1
+      while guess + step < count, sorted[guess + step] < value {
+        low = guess + step + 1
+        step *= 2
+      }
+      high = min(guess + step, count)
+    } else {
+      high = guess
+      while guess - step >= 0, sorted[guess - step] >= value {
+        high = guess - step
+        step *= 2
+      }
+      low = max(guess - step + 1, 0)
+    }
     while low < high {
       let middle = (low + high) / 2
       if sorted[middle] < value { low = middle + 1 } else { high = middle }
