@@ -117,6 +117,11 @@ struct OutlineCommandsTests {
         "  ID  Call Bob @due(DAY)", "",
       ]
     )
+    // On a terminal, an overdue line is red from its id on, indented outside the colour.
+    let colored = try data.run(["agenda", "--color", "always"]).output.split(separator: "\n").map(String.init)
+    #expect(colored.count == 6)
+    #expect(colored[1].hasPrefix("  \u{1B}[31m") && colored[1].hasSuffix("\u{1B}[0m") && colored[1].contains("Renew passport"))
+    #expect(colored[3].hasPrefix("  \u{1B}[33m") && colored[3].contains("\u{1B}[36m@due("), "ids and tags coloured: \(colored[3])")
     let json = try data.json(["agenda", "--json"])
     #expect((json["overdue"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Renew passport"])
     #expect((json["upcoming"] as? [[String: Any]])?.first?["due"] as? String != nil)

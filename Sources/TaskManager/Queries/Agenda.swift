@@ -21,8 +21,13 @@ public struct Agenda: Hashable, Sendable {
     var dueToday: [(TaskDate.Point, Outline.Entry)] = []
     var upcoming: [(TaskDate.Point, Outline.Entry)] = []
     let last = TaskDate.Day(daysSince1970: today.daysSince1970 + days)
-    outline.forEachEntry { entry in
-      guard !entry.item.isDone, let deadline = TaskFilter.deadline(of: entry.item) else { return }
+    let dayAfter = TaskDate.Day(daysSince1970: last.daysSince1970 + 1)
+    // The filter makes an entry only for the items it lets through: items not done, due by the
+    // end of the last day (a bare day sorts before every time on it).
+    let due = TaskFilter(
+      kinds: Set(Item.Kind.allCases), status: .notDone, dueBefore: dayAfter > last ? TaskDate.Point(day: dayAfter) : nil)
+    for entry in due.apply(to: outline) {
+      guard let deadline = TaskFilter.deadline(of: entry.item) else { continue }
       if deadline.day < today {
         overdue.append((deadline, entry))
       } else if deadline.day == today {

@@ -45,10 +45,9 @@ struct AgendaCommand: ParsableCommand, Equatable {
         first = false
         context.output.write(style.bold(heading) + "\n")
         let rows = entries.map { TaskRowRenderer.Row(item: $0.item, shortID: index.shortID(for: $0.item.id), project: $0.project) }
-        let text = TaskRowRenderer.render(rows, style: isOverdue ? .plain : style)
-        for line in text.split(separator: "\n") {
-          context.output.write("  " + (isOverdue ? style.overdue(String(line)) : String(line)) + "\n")
-        }
+        context.output.write(
+          TaskRowRenderer.render(rows, style: isOverdue ? .plain : style, indent: "  ", paintingLines: isOverdue ? style.overdue : { $0 })
+        )
       }
       return .success
     }

@@ -34,8 +34,11 @@ enum TaskRowRenderer {
     }
   }
 
-  /// The rows, one per line, each ending with a line break.
-  static func render(_ rows: [Row], style: TextStyle) -> String {
+  /// The rows, one per line, each ending with a line break; each line is painted by
+  /// `paintingLines` and then indented by `indent`.
+  static func render(
+    _ rows: [Row], style: TextStyle, indent: String = "", paintingLines paint: (String) -> String = { $0 }
+  ) -> String {
     let idWidth = rows.map(\.shortID.count).max() ?? 0
     var output = ""
     for row in rows {
@@ -44,7 +47,7 @@ enum TaskRowRenderer {
       if let project = row.project {
         line += "  " + style.project("(\(TextStyle.printable(project)))")
       }
-      output += (row.isDone ? style.dim(line) : line) + "\n"
+      output += indent + paint(row.isDone ? style.dim(line) : line) + "\n"
     }
     return output
   }
