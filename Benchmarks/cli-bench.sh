@@ -86,7 +86,9 @@ for size in "${sizes[@]}"; do
   id=$(TASKMAN_DATA_DIR="$data" "$taskman" list --tag home --json \
     | python3 -c "import json,sys; print(json.load(sys.stdin)['items'][0]['id'])" 2>/dev/null \
     || TASKMAN_DATA_DIR="$data" "$taskman" list --tag home | awk 'NR==1 {print $1}')
-  restore="cd '$data' && tar xf '$work/snapshot-$size.tar'"
+  # Each run starts from the same files, flushed to disk as a file at rest is: without the
+  # sync, the kernel writes the restored files back during the timed run (a few ms for both tools).
+  restore="cd '$data' && tar xf '$work/snapshot-$size.tar' && sync"
   run="TASKMAN_DATA_DIR='$data' '$taskman'"
 
   declare -A taskman_ms=() taskman_mib=()
@@ -126,7 +128,7 @@ for i in range(n):
 PY
     TASKRC="$tw/rc" task import "$work/tw-$size.json" >/dev/null 2>&1
     (cd "$tw" && tar cf "$work/tw-snapshot-$size.tar" .)
-    tw_restore="cd '$tw' && tar xf '$work/tw-snapshot-$size.tar'"
+    tw_restore="cd '$tw' && tar xf '$work/tw-snapshot-$size.tar' && sync"
     tw_run="TASKRC='$tw/rc' task"
     tw_commands=(
       "$tw_run add 'Benchmark task' +bench"
