@@ -56,8 +56,9 @@ struct MoveCommand: ParsableCommand, Equatable {
       app.send(.move(item.id, to: position))
       if let message = app.state.errorMessage { throw .usage(message) }
       try await app.finishChanges()
-      // Short ids after the move: a created project is a new item.
-      let shortIDs = app.shortIDs()
+      // A created project is a new item, which can lengthen short ids; otherwise the ids are
+      // the ones the move started with.
+      let shortIDs = createdProject == nil ? index : app.shortIDs()
       if json {
         guard let moved = app.state.outline.entry(withID: item.id) else {
           throw TaskmanError(.usage, "the task list did not keep the moved item")

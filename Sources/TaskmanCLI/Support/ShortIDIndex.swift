@@ -69,8 +69,25 @@ struct ShortIDIndex: Sendable {
       result[next[bucket]] = number
       next[bucket] += 1
     }
-    for bucket in 0..<bucketCount where starts[bucket + 1] - starts[bucket] > 1 {
-      result[starts[bucket]..<starts[bucket + 1]].sort()
+    // Buckets of random ids hold one or two, so an insertion sort in place (sorting each as a
+    // slice copied it); a big bucket of ids that are not random, a sort of its own.
+    result.withUnsafeMutableBufferPointer { result in
+      for bucket in 0..<bucketCount where starts[bucket + 1] - starts[bucket] > 1 {
+        let range = starts[bucket]..<starts[bucket + 1]
+        if range.count > 16 {
+          for (offset, number) in result[range].sorted().enumerated() { result[range.lowerBound + offset] = number }
+          continue
+        }
+        for index in (starts[bucket] + 1)..<starts[bucket + 1] {
+          let number = result[index]
+          var place = index
+          while place > starts[bucket], result[place - 1] > number {
+            result[place] = result[place - 1]
+            place -= 1
+          }
+          result[place] = number
+        }
+      }
     }
     return result
   }
