@@ -164,6 +164,31 @@ import Testing
     }
   }
 
+  @Test func documentsSavedTogetherAreAllReplacedOrNoneIs() throws {
+    try withTemporaryDirectory { root throws in
+      let file = root.appendingPathComponent("todo.taskpaper")
+      try Data("mine".utf8).write(to: file)
+      let state = root.appendingPathComponent("state")
+      let storage = StorageClient.fileSystem(directory: state, files: ["doc": file])
+      try storage.save(Data("log v1".utf8), "log")
+      #expect(try storage.load("doc") == Data("mine".utf8))
+      try storage.save([(data: Data("log v2".utf8), name: "log"), (data: Data("mine, changed".utf8), name: "doc")])
+      #expect(try storage.load("log") == Data("log v2".utf8))
+      #expect(try Data(contentsOf: file) == Data("mine, changed".utf8))
+      // The file changes behind the storage's back: the log, saved first, is not replaced either.
+      try Data("theirs".utf8).write(to: file)
+      #expect(throws: StorageError.changedSinceRead(document: "doc", path: file.path)) {
+        try storage.save([(data: Data("log v3".utf8), name: "log"), (data: Data("mine again".utf8), name: "doc")])
+      }
+      #expect(try storage.load("log") == Data("log v2".utf8))
+      #expect(try Data(contentsOf: file) == Data("theirs".utf8))
+      #expect(try fileNames(in: state).filter { $0.hasSuffix(".tmp") }.isEmpty, "no temporary file is left behind")
+      #expect(try fileNames(in: root).filter { $0.hasSuffix(".tmp") }.isEmpty)
+      #expect(throws: StorageError.self) { try storage.save([(data: Data(), name: "log"), (data: Data(), name: "a.tmp")]) }
+      #expect(try storage.load("log") == Data("log v2".utf8), "a bad name anywhere saves nothing")
+    }
+  }
+
   @Test func newDirectoriesAndFilesAreTheOwnersOnlyWhateverTheUmask() throws {
     try withTemporaryDirectory { root throws in
       let old = umask(0)

@@ -208,6 +208,7 @@ struct FileStorage: Sendable {
     StorageClient.Backend(
       load: load,
       save: save,
+      saveAll: save,
       remove: remove,
       tryLock: tryLock,
       lockFile: lockFile,
@@ -245,24 +246,44 @@ struct FileStorage: Sendable {
   }
 
   func save(_ data: Data, _ name: String) throws(StorageError) {
+    try save([(data: data, name: name)])
+  }
+
+  /// Saves `documents` in order, each as a single save does; every new version is written and
+  /// flushed to disk, and every document of `files` checked for changes by others, before the
+  /// first replaces its document, so that none is replaced when one of them cannot be.
+  func save(_ documents: [(data: Data, name: String)]) throws(StorageError) {
     try POSIX.makeDirectories(directory)
-    // A document of `files` is written where its links lead, so that they stay links.
-    let document = try files[name].map { path throws(StorageError) in try POSIX.resolveLinks(path) } ?? path(name)
-    let mode = POSIX.permissions(of: document) ?? Self.newFileMode
-    let temporary = try writeTemporaryFile(data, beside: document, mode: mode)
-    var replaced = false
-    defer { if !replaced { unlink(temporary) } }
-    if files[name] != nil, let expected = known.withLock({ $0[name] }), FileVersion.current(at: document) != expected {
-      throw .changedSinceRead(document: name, path: document)
+    var written: [(name: String, document: String, temporary: String)] = []
+    // Temporary files not renamed over their documents (yet) are removed on the way out.
+    var replaced = 0
+    defer { for file in written[replaced...] { unlink(file.temporary) } }
+    var opened: [(fd: Int32, path: String)] = []
+    defer { for file in opened { close(file.fd) } }
+    for (data, name) in documents {
+      // A document of `files` is written where its links lead, so that they stay links.
+      let document = try files[name].map { path throws(StorageError) in try POSIX.resolveLinks(path) } ?? path(name)
+      let mode = POSIX.permissions(of: document) ?? Self.newFileMode
+      let (temporary, fd) = try createTemporaryFile(containing: data, beside: document, mode: mode)
+      written.append((name, document, temporary))
+      opened.append((fd, temporary))
     }
-    if backups.includes(name) { try keepBackup(of: document, as: name) }
-    try beforeReplacing?(URL(fileURLWithPath: temporary), URL(fileURLWithPath: document))
-    guard rename(temporary, document) == 0 else {
-      throw .fileSystem(operation: .replace, path: document, code: errno)
+    for file in opened { try POSIX.synchronize(file.fd, path: file.path) }
+    for file in written where files[file.name] != nil {
+      if let expected = known.withLock({ $0[file.name] }), FileVersion.current(at: file.document) != expected {
+        throw .changedSinceRead(document: file.name, path: file.document)
+      }
     }
-    replaced = true
-    if files[name] != nil, let version = FileVersion.current(at: document) { known.withLock { $0[name] = version } }
-    try POSIX.synchronizeDirectory(POSIX.parent(of: document))
+    for (name, document, temporary) in written {
+      if backups.includes(name) { try keepBackup(of: document, as: name) }
+      try beforeReplacing?(URL(fileURLWithPath: temporary), URL(fileURLWithPath: document))
+      guard rename(temporary, document) == 0 else {
+        throw .fileSystem(operation: .replace, path: document, code: errno)
+      }
+      replaced += 1
+      if files[name] != nil, let version = FileVersion.current(at: document) { known.withLock { $0[name] = version } }
+      try POSIX.synchronizeDirectory(POSIX.parent(of: document))
+    }
   }
 
   func remove(_ name: String) throws(StorageError) {
@@ -316,18 +337,33 @@ struct FileStorage: Sendable {
   /// Writes `data` to a new temporary file beside `document`, with permissions `mode`, flushed
   /// to disk, and returns its path.
   private func writeTemporaryFile(_ data: Data, beside document: String, mode: mode_t) throws(StorageError) -> String {
-    let (temporary, fd) = try createTemporaryFile(beside: document)
+    let (temporary, fd) = try createTemporaryFile(containing: data, beside: document, mode: mode)
+    defer { close(fd) }
     do throws(StorageError) {
-      defer { close(fd) }
-      // Set explicitly: the mode given to open(2) is narrowed by the umask.
-      guard fchmod(fd, mode) == 0 else { throw .fileSystem(operation: .write, path: temporary, code: errno) }
-      try POSIX.writeAll(data, to: fd, path: temporary)
       try POSIX.synchronize(fd, path: temporary)
     } catch {
       unlink(temporary)
       throw error
     }
     return temporary
+  }
+
+  /// Writes `data` to a new temporary file beside `document`, with permissions `mode`, not yet
+  /// flushed to disk, and returns its path and the descriptor it is still open as.
+  private func createTemporaryFile(
+    containing data: Data, beside document: String, mode: mode_t
+  ) throws(StorageError) -> (String, Int32) {
+    let (temporary, fd) = try createTemporaryFile(beside: document)
+    do throws(StorageError) {
+      // Set explicitly: the mode given to open(2) is narrowed by the umask.
+      guard fchmod(fd, mode) == 0 else { throw .fileSystem(operation: .write, path: temporary, code: errno) }
+      try POSIX.writeAll(data, to: fd, path: temporary)
+    } catch {
+      close(fd)
+      unlink(temporary)
+      throw error
+    }
+    return (temporary, fd)
   }
 
   /// Creates `.<document's name>.<pid>-<random>.tmp` beside `document`, a name no other save

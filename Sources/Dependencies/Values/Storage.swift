@@ -50,6 +50,24 @@ public struct StorageClient: Sendable {
     try backend.save(data, name)
   }
 
+  /// Replaces several documents, in the order given, each as ``save(_:_:)`` does.
+  ///
+  /// On the file system every new version is written and flushed to disk (and a document kept
+  /// at a path of its own checked for changes by another program) before the first replaces
+  /// its document, so that none is replaced when one of them cannot be.
+  ///
+  /// ```swift
+  /// try storage.save([(data: log, name: "changes.log"), (data: text, name: "tasks.taskpaper")])
+  /// ```
+  public func save(_ documents: [(data: Data, name: String)]) throws(StorageError) {
+    for document in documents { try Self.validate(document.name) }
+    guard let saveAll = backend.saveAll else {
+      for document in documents { try backend.save(document.data, document.name) }
+      return
+    }
+    try saveAll(documents)
+  }
+
   /// Removes the document `name`; nothing happens when there is none.
   ///
   /// Like ``save(_:_:)``, not coordinated with other writers: hold the document's lock (or a lock
@@ -215,6 +233,9 @@ extension StorageClient {
   struct Backend: Sendable {
     var load: @Sendable (_ name: String) throws(StorageError) -> Data?
     var save: @Sendable (_ data: Data, _ name: String) throws(StorageError) -> Void
+    /// Saves several documents in order (see ``StorageClient/save(_:)``); nil to save them one
+    /// by one.
+    var saveAll: (@Sendable (_ documents: [(data: Data, name: String)]) throws(StorageError) -> Void)? = nil
     var remove: @Sendable (_ name: String) throws(StorageError) -> Void
     /// Takes the lock on `name` if nobody holds it in a conflicting way; nil when somebody does.
     var tryLock: @Sendable (_ name: String, _ kind: LockKind) throws(StorageError) -> HeldLock?
@@ -291,6 +312,12 @@ extension StorageClient {
     backend.save = { data, name throws(StorageError) in
       try save(data, name)
       didSave(name)
+    }
+    if let saveAll = backend.saveAll {
+      backend.saveAll = { documents throws(StorageError) in
+        try saveAll(documents)
+        for document in documents { didSave(document.name) }
+      }
     }
     return StorageClient(backend: backend)
   }

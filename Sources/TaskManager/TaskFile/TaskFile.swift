@@ -198,20 +198,29 @@ public enum TaskFile {
         recorded.record(entry)
         journal = recorded
       }
+      // In this order, so that the journal never names an entry that is not there, and the
+      // file never holds a change the journal does not know.
+      var documents: [(data: Data, name: String)] = []
+      var removed: [Int] = []
       if let journal {
         let storedSerials = Set(stored?.records.map(\.serial) ?? [])
         for record in journal.records where !storedSerials.contains(record.serial) {
           guard let entry = record.entry else { continue }
-          try storage.save(entry.encoded(), TaskJournal.entryName(record.serial))
+          documents.append((entry.encoded(), TaskJournal.entryName(record.serial)))
         }
-        try storage.save(journal.encoded(), journalName)
+        documents.append((journal.encoded(), journalName))
         let kept = Set(journal.records.map(\.serial))
-        for serial in storedSerials where !kept.contains(serial) {
-          try storage.remove(TaskJournal.entryName(serial))
-        }
+        removed = storedSerials.filter { !kept.contains($0) }.sorted()
       }
-      try storage.save(written.index, indexName)
-      try storage.save(written.file, documentName)
+      documents.append((written.index, indexName))
+      documents.append((written.file, documentName))
+      try storage.save(documents)
+      // Entries the journal no longer names: the change is saved by now, and a leftover entry
+      // is never read (serials are not reused), so a failure to remove one is no failure of
+      // the command.
+      for serial in removed {
+        try? storage.remove(TaskJournal.entryName(serial))
+      }
     } catch {
       throw .storage(error)
     }

@@ -269,8 +269,9 @@ public enum TaskPaperParser {
     while index >= 0 {
       var item = lines.items[index]
       if !children[index].isEmpty {
-        item.children = children[index].reversed()
-        children[index] = []
+        // Reversed in place and moved into the item: `reversed()` would copy every child.
+        children[index].reverse()
+        swap(&item.children, &children[index])
         subtrees[index].children = item.children.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
       }
       let end = subtrees[index].end
