@@ -99,15 +99,24 @@ extension Outline {
 
   /// The number of items at every depth that are not blank lines: the items a person counts.
   public var itemCountWithoutBlankLines: Int {
-    var count = 0
-    forEachEntry { if !$0.item.isBlank { count += 1 } }
-    return count
+    count { !$0.isBlank }
   }
 
   /// The number of items at every depth, blank lines included.
   public var itemCount: Int {
+    count { _ in true }
+  }
+
+  /// The number of items at every depth for which `isCounted` is true; no item is copied.
+  private func count(where isCounted: (Item) -> Bool) -> Int {
     var count = 0
-    forEachEntry { _ in count += 1 }
+    var levels = [items]
+    while let level = levels.popLast() {
+      for index in level.indices {
+        if isCounted(level[index]) { count += 1 }
+        if !level[index].children.isEmpty { levels.append(level[index].children) }
+      }
+    }
     return count
   }
 

@@ -26,6 +26,8 @@ extension TaskFilter {
   /// ```
   public func outlineRows(of outline: Outline) -> [OutlineRow] {
     var rows: [OutlineRow] = []
+    // Room for every item at once: growing a long list step by step moved it several times.
+    rows.reserveCapacity(outline.itemCount)
     var walk = MatchingWalk(outline, filter: self)
     // How many levels above the current item are already shown. A match shows every item above
     // it, so the shown ones are always the top levels.

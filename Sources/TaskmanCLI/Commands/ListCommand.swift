@@ -85,7 +85,7 @@ struct ListCommand: ParsableCommand, Equatable {
         let selectsTasks = !tags.isEmpty || !notTags.isEmpty || dueBefore != nil || dueAfter != nil || overdue
         app.send(.filterChanged(filter(today: today, kinds: selectsTasks && search == nil ? [.task] : Set(Item.Kind.allCases))))
         let rows = app.state.filter.outlineRows(of: app.state.outline)
-        context.output.write(OutlineRenderer.render(rows, shortID: index.shortID(for:), style: context.style, today: today))
+        context.output.write(utf8: OutlineRenderer.renderedUTF8(rows, shortID: index.shortID(for:), style: context.style, today: today))
       }
       // An empty list is an answer, not an error: exit 0 with no rows (1 is for ids that match nothing).
       return .success

@@ -33,24 +33,39 @@ final class TextOutput {
     if buffer.count >= 64 * 1024 { flush() }
   }
 
+  /// Writes text that is UTF-8 already, without a string made of it first: a long listing is
+  /// sent on as it is rather than copied into the buffer.
+  func write(utf8 bytes: [UInt8]) {
+    guard let fileDescriptor else { return written.append(contentsOf: bytes) }
+    guard bytes.count >= 64 * 1024 else {
+      buffer.append(contentsOf: bytes)
+      if buffer.count >= 64 * 1024 { flush() }
+      return
+    }
+    flush()
+    bytes.withUnsafeBytes { Self.send($0, to: fileDescriptor) }
+  }
+
   /// Sends buffered text on. A reader that went away (`taskman list | head`) ends the process
   /// through SIGPIPE, as with any Unix tool; other write errors drop the text.
   func flush() {
     guard let fileDescriptor, !buffer.isEmpty else { return }
-    buffer.withUnsafeBytes { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let count = systemWrite(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if count > 0 {
-          offset += count
-        } else if count < 0 && errno == EINTR {
-          continue
-        } else {
-          break
-        }
+    buffer.withUnsafeBytes { Self.send($0, to: fileDescriptor) }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  private static func send(_ bytes: UnsafeRawBufferPointer, to fileDescriptor: Int32) {
+    var offset = 0
+    while offset < bytes.count {
+      let count = systemWrite(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if count > 0 {
+        offset += count
+      } else if count < 0 && errno == EINTR {
+        continue
+      } else {
+        break
       }
     }
-    buffer.removeAll(keepingCapacity: true)
   }
 
   deinit { flush() }
