@@ -481,7 +481,9 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     after[0].children[0].title = "é" + after[0].children[0].title
     var journal = TaskJournal()
     journal.record(TaskJournal.Entry("a “description”\nwith a line break \\ and a backslash", from: before, to: after))
-    journal.record(TaskJournal.Entry("empty", from: after, to: before))
+    var emptied = TaskJournal.Entry("empty", from: after, to: before)
+    emptied.addedFinalLineBreak = true
+    journal.record(emptied)
     journal.applied = 1
     // The list of changes without the entries, and each entry in a document of its own.
     var decoded = try TaskJournal(decoding: journal.encoded())
@@ -501,6 +503,10 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     let entry = "taskman journal entry v1\n+ not-an-id - 0 0 - a\n"
     let error = #expect(throws: TaskDocumentError.self) { try TaskJournal.Entry(decoding: Data(entry.utf8), description: "x") }
     #expect(error?.line == 2)
+    // The mark of an added final line break comes last or not at all.
+    let misplaced = "taskman journal entry v1\n$ added-final-line-break\n- \(UUID().uuidString) - 0 0 - a\n"
+    let markError = #expect(throws: TaskDocumentError.self) { try TaskJournal.Entry(decoding: Data(misplaced.utf8), description: "x") }
+    #expect(markError?.line == 2)
   }
 
   @Test func recordingAChangeWritesOnlyItsOwnEntry() throws {

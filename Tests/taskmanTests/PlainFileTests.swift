@@ -154,6 +154,25 @@ struct ChangesReadBackTests {
     #expect(file.text == original)
   }
 
+  @Test func undoingADeleteOfTheLastLineAfterABlankLineGivesBackAFileWithoutAFinalLineBreak() throws {
+    // The blank line, last after the delete, needs a line break; undo takes it away again.
+    let original = "- A\r\n\r\n- B"
+    let file = try UserFile(original)
+    _ = try file.change(["delete", "--yes", try #require(try file.ids()["B"])])
+    #expect(file.text == "- A\r\n\r\n")
+    _ = try file.change(["undo"])
+    #expect(file.text == original)
+    _ = try file.change(["redo"])
+    #expect(file.text == "- A\r\n\r\n")
+    _ = try file.change(["undo"])
+    #expect(file.text == original)
+    // A line added after it by hand meanwhile keeps its line break.
+    _ = try file.change(["redo"])
+    try Data("- A\r\n\r\n- C\r\n".utf8).write(to: URL(fileURLWithPath: file.path))
+    _ = try file.change(["undo"])
+    #expect(file.text == "- A\r\n\r\n- B\r\n- C\r\n")
+  }
+
   @Test func doneOnAnItemAlreadyDoneKeepsTheDayItWasDone() throws {
     let file = try UserFile("- Paid @done(2026-11-01)\n")
     let result = try file.run(["done", try #require(try file.ids()["Paid"])])

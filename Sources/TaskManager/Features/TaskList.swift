@@ -546,7 +546,8 @@ public struct TaskList: Reducer {
       restoring = lines
     }
     guard state.loadStatus == .loaded else { return .none }
-    return save(state, adding: nil, restoring: restoring)
+    return save(
+      state, adding: nil, restoring: restoring, withoutFinalLineBreak: direction == .undo && entry.addedFinalLineBreak)
   }
 
   /// Saves the list over the text it was loaded from, with the journal (or, when it was not
@@ -555,12 +556,19 @@ public struct TaskList: Reducer {
   /// checking that no newer save started, so an older list can never be stored after a newer
   /// one. The journal in state holds every entry since the load, so a superseded save loses
   /// none.
-  private func save(_ state: State, adding entry: TaskJournal.Entry?, restoring: [UUID: String] = [:]) -> Effect<Action> {
+  private func save(
+    _ state: State, adding entry: TaskJournal.Entry?, restoring: [UUID: String] = [:], withoutFinalLineBreak: Bool = false
+  ) -> Effect<Action> {
     .run { [storage, items = state.tasks.elements, source = state.source, journal = state.journal, now = date.now] send in
-      let written = TaskFile.write(items, over: source, restoring: restoring, now: now)
-      // The journal keeps the lines as written, so that undo and redo give back those bytes.
+      let written = TaskFile.write(items, over: source, restoring: restoring, withoutFinalLineBreak: withoutFinalLineBreak, now: now)
+      // The journal keeps the lines as written, and a final line break the write had to add,
+      // so that undo and redo give back those bytes.
       var journal = journal
-      let entry = entry.map { $0.recordingLines(asWritten: written.rewrittenLines) }
+      let entry = entry.map { entry in
+        var entry = entry.recordingLines(asWritten: written.rewrittenLines)
+        entry.addedFinalLineBreak = written.addedFinalLineBreak
+        return entry
+      }
       if let entry { journal?.replaceNewestEntry(with: entry) }
       let failure: String? = await MainActor.run { [journal] in
         guard !Task.isCancelled else { return nil }

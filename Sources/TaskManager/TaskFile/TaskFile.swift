@@ -78,12 +78,18 @@ public enum TaskFile {
     /// each as it was and as written, indentation included (see
     /// ``TaskJournal/Entry/recordingLines(asWritten:)``).
     public var rewrittenLines: [UUID: TaskJournal.Change.Lines] = [:]
+    /// Whether the file now ends with a line break it did not end with: its last line became an
+    /// empty one, which needs it (see ``TaskJournal/Entry/addedFinalLineBreak``).
+    public var addedFinalLineBreak = false
 
     /// Creates a written task list.
-    public init(file: Data, index: Data, rewrittenLines: [UUID: TaskJournal.Change.Lines] = [:]) {
+    public init(
+      file: Data, index: Data, rewrittenLines: [UUID: TaskJournal.Change.Lines] = [:], addedFinalLineBreak: Bool = false
+    ) {
       self.file = file
       self.index = index
       self.rewrittenLines = rewrittenLines
+      self.addedFinalLineBreak = addedFinalLineBreak
     }
   }
 
@@ -92,15 +98,20 @@ public enum TaskFile {
   ///
   /// Only the lines of items that changed are written anew; every other byte of `source` is
   /// kept (see ``TaskPaperWriter``). `restoring` gives the text to write for some items (the
-  /// lines an undo puts back), used when it still reads as the item. New lines are recorded as
-  /// first seen `now`.
+  /// lines an undo puts back), used when it still reads as the item; with
+  /// `withoutFinalLineBreak`, a file whose last line is one of them ends without a line break
+  /// (the undo of a change that added one). New lines are recorded as first seen `now`.
   public static func write(
     _ items: [Item],
     over source: TaskPaperSource,
     restoring: [UUID: String] = [:],
+    withoutFinalLineBreak: Bool = false,
     now: Date? = nil
   ) -> Written {
-    write(items, over: source, restoring: restoring, now: now, copyingUnchangedSubtrees: true)
+    write(
+      items, over: source, restoring: restoring, withoutFinalLineBreak: withoutFinalLineBreak, now: now,
+      copyingUnchangedSubtrees: true
+    )
   }
 
   /// ``write(_:over:restoring:now:)``; without `copyingUnchangedSubtrees`, every line is looked
@@ -111,16 +122,18 @@ public enum TaskFile {
     _ items: [Item],
     over source: TaskPaperSource,
     restoring: [UUID: String] = [:],
+    withoutFinalLineBreak: Bool = false,
     now: Date? = nil,
     copyingUnchangedSubtrees: Bool
   ) -> Written {
-    let (bytes, index, rewritten) = TaskPaperWriter.write(
+    let (bytes, index, rewritten, addedFinalLineBreak) = TaskPaperWriter.write(
       items, over: source, restoring: restoring, now: TaskPaperSource.seconds(now),
-      copiesUnchangedSubtrees: copyingUnchangedSubtrees
+      copiesUnchangedSubtrees: copyingUnchangedSubtrees, dropsFinalLineBreakAfterRestoredLine: withoutFinalLineBreak
     )
     return Written(
       file: Data(bytes), index: index.encoded(),
-      rewrittenLines: rewritten.mapValues { TaskJournal.Change.Lines(before: $0.before, after: $0.after) }
+      rewrittenLines: rewritten.mapValues { TaskJournal.Change.Lines(before: $0.before, after: $0.after) },
+      addedFinalLineBreak: addedFinalLineBreak
     )
   }
 

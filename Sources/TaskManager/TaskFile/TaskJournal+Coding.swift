@@ -30,7 +30,9 @@ import Foundation
 ///   ` @done(…)`);
 /// - an item added, removed or moved: `- <id> <parent> <position> <level> <line>` where it was,
 ///   `+ …` where it is (an added item has only `+`, a removed one only `-`). `<parent>` is the
-///   parent's id or `-` at the top level.
+///   parent's id or `-` at the top level;
+/// - `$ added-final-line-break`, last, when the change gave a file that ended without a line
+///   break one (see ``TaskJournal/Entry/addedFinalLineBreak``).
 ///
 /// A line runs to the end of the record. In descriptions and lines, `\` is written `\\`, a
 /// line feed `\n` and a carriage return `\r`.
@@ -143,8 +145,11 @@ extension TaskJournal.Entry {
         if let after { Self.encode("+", id, after, into: &text) }
       }
     }
+    if addedFinalLineBreak { text += "$ \(Self.addedFinalLineBreakMark)\n" }
     return Data(text.utf8)
   }
+
+  private static let addedFinalLineBreakMark = "added-final-line-break"
 
   /// The entry stored in `data`, described as `description`.
   ///
@@ -158,10 +163,15 @@ extension TaskJournal.Entry {
       throw failure(1, "expected \"\(TaskJournal.entryHeader)\"")
     }
     var changes: [TaskJournal.Change] = []
+    var addedFinalLineBreak = false
     for (offset, line) in lines.dropFirst().enumerated() {
       let number = offset + 2
+      if line == "$ \(Self.addedFinalLineBreakMark)", offset == lines.count - 2 {
+        addedFinalLineBreak = true
+        continue
+      }
       guard let side = line.first, "-+~=".contains(side), line.dropFirst().first == " " else {
-        throw failure(number, "expected \"~\", \"=\", \"-\" or \"+\"")
+        throw failure(number, "expected \"~\", \"=\", \"-\", \"+\" or, last, \"$ \(Self.addedFinalLineBreakMark)\"")
       }
       let body = line.dropFirst(2)
       switch side {
@@ -200,7 +210,7 @@ extension TaskJournal.Entry {
         }
       }
     }
-    self.init(description: description, changes: changes)
+    self.init(description: description, changes: changes, addedFinalLineBreak: addedFinalLineBreak)
   }
 
   private static func encode(_ side: String, _ id: UUID, _ placement: TaskJournal.Placement, into text: inout String) {
@@ -211,7 +221,7 @@ extension TaskJournal.Entry {
 
   /// About how many bytes the entry's stored document takes (without encoding it).
   var encodedSize: Int {
-    changes.reduce(TaskJournal.entryHeader.utf8.count + 1) { size, change in
+    changes.reduce(TaskJournal.entryHeader.utf8.count + 1 + (addedFinalLineBreak ? 25 : 0)) { size, change in
       switch change {
       case let .line(_, before, after): size + 48 + before.utf8.count + max(0, after.utf8.count - before.utf8.count) + 8
       case let .place(_, before, after): size + [before, after].reduce(0) { $0 + ($1.map { 85 + $0.line.utf8.count } ?? 0) }

@@ -118,11 +118,15 @@ public struct TaskJournal: Equatable, Sendable {
     public var description: String
     /// Every item the change touched, as it was before and after.
     public var changes: [Change]
+    /// Whether the change gave a file that ended without a line break one: its last line
+    /// became an empty one, which needs it. Undo takes it away again.
+    public var addedFinalLineBreak: Bool
 
     /// Creates an entry.
-    public init(description: String, changes: [Change]) {
+    public init(description: String, changes: [Change], addedFinalLineBreak: Bool = false) {
       self.description = description
       self.changes = changes
+      self.addedFinalLineBreak = addedFinalLineBreak
     }
   }
 

@@ -40,28 +40,48 @@ struct TaskPaperWriter {
   /// Whether subtrees that no change touched are copied as runs of bytes (tests turn it off to
   /// compare with writing every line).
   private let copiesUnchangedSubtrees: Bool
+  /// Whether the text ends without a line break when its last line is one of `restoring`'s.
+  private let dropsFinalLineBreakAfterRestoredLine: Bool
+  /// The item of the last line written.
+  private var lastItemID: UUID?
+  /// Whether the text ends with a line break the source did not end with (its last line is an
+  /// empty one now, which needs it).
+  private var addedFinalLineBreak = false
 
-  init(source: TaskPaperSource, restoring: [UUID: String], now: UInt32, copiesUnchangedSubtrees: Bool = true) {
+  init(
+    source: TaskPaperSource, restoring: [UUID: String], now: UInt32, copiesUnchangedSubtrees: Bool = true,
+    dropsFinalLineBreakAfterRestoredLine: Bool = false
+  ) {
     self.source = source
     self.restoring = restoring
     self.now = now
     self.copiesUnchangedSubtrees = copiesUnchangedSubtrees
+    self.dropsFinalLineBreakAfterRestoredLine = dropsFinalLineBreakAfterRestoredLine
   }
 
-  /// The text of `items` over the source, and the id index of that text.
+  /// The text of `items` over the source, and the id index of that text; with
+  /// `dropsFinalLineBreakAfterRestoredLine`, a text whose last line is one of `restoring`'s
+  /// ends without a line break (an undo of a change that added one).
   static func write(
     _ items: [Item],
     over source: TaskPaperSource,
     restoring: [UUID: String] = [:],
     now: UInt32 = 0,
-    copiesUnchangedSubtrees: Bool = true
-  ) -> (bytes: [UInt8], index: ItemIndex, rewritten: [UUID: (before: String, after: String)]) {
-    var writer = TaskPaperWriter(source: source, restoring: restoring, now: now, copiesUnchangedSubtrees: copiesUnchangedSubtrees)
+    copiesUnchangedSubtrees: Bool = true,
+    dropsFinalLineBreakAfterRestoredLine: Bool = false
+  ) -> (bytes: [UInt8], index: ItemIndex, rewritten: [UUID: (before: String, after: String)], addedFinalLineBreak: Bool) {
+    var writer = TaskPaperWriter(
+      source: source, restoring: restoring, now: now, copiesUnchangedSubtrees: copiesUnchangedSubtrees,
+      dropsFinalLineBreakAfterRestoredLine: dropsFinalLineBreakAfterRestoredLine
+    )
     writer.output.reserveCapacity(source.storage.bytes.count + 256)
     writer.output.append(contentsOf: source.storage.bytes[..<source.storage.bodyStart])
     writer.writeTree(items)
     writer.finish()
-    return (writer.output, ItemIndex(ids: writer.ids, keys: writer.keys, created: writer.created), writer.rewritten)
+    return (
+      writer.output, ItemIndex(ids: writer.ids, keys: writer.keys, created: writer.created), writer.rewritten,
+      writer.addedFinalLineBreak
+    )
   }
 
   // MARK: - The tree
@@ -234,6 +254,7 @@ struct TaskPaperWriter {
       lastLineBreakStart = output.count - (last.end - last.contentEnd)
     }
     for line in lines { ids.append(storage.items[line].id) }
+    lastItemID = storage.items[lines.upperBound - 1].id
     keys.append(contentsOf: storage.keys[lines])
     created.append(contentsOf: storage.created[lines])
     cursor = lines.upperBound
@@ -272,6 +293,7 @@ struct TaskPaperWriter {
       keys.append(lineKey(from: contentStart, to: contentEnd, indentation: indentation.count))
     }
     ids.append(item.id)
+    lastItemID = item.id
     created.append(line.map { source.storage.created[$0] } ?? now)
     lastLineBreakStart = output.count
     if let line, !source.lineBreak(ofLine: line).isEmpty {
@@ -335,11 +357,17 @@ struct TaskPaperWriter {
   // MARK: - The end of the text
 
   /// A file that ended without a line break still does, unless its last line is now an empty
-  /// one, which would vanish without it.
+  /// one, which would vanish without it; so does one whose last line is a line put back by
+  /// undo, when the change undone added the line break.
   private mutating func finish() {
-    guard let lastLine = source.storage.items.indices.last, source.lineBreak(ofLine: lastLine).isEmpty,
-      let lastWritten = lastLineStart, lastWritten < lastLineBreakStart
-    else { return }
+    guard let lastWritten = lastLineStart else { return }
+    let sourceEndsWithout = source.storage.items.indices.last.map { source.lineBreak(ofLine: $0).isEmpty } ?? false
+    let endsWithRestoredLine = dropsFinalLineBreakAfterRestoredLine && lastItemID.map { restoring[$0] != nil } == true
+    guard sourceEndsWithout || endsWithRestoredLine else { return }
+    guard lastWritten < lastLineBreakStart else {
+      addedFinalLineBreak = sourceEndsWithout
+      return
+    }
     output.removeSubrange(lastLineBreakStart...)
   }
 
