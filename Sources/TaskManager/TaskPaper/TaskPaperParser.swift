@@ -183,6 +183,19 @@ public enum TaskPaperParser {
     }
 
     let count = bytes.count
+    // Room for every line at once: growing the arrays a step at a time moved them repeatedly.
+    var lineCount = 1
+    if let base = bytes.baseAddress {
+      var next = base
+      let end = base + count
+      while let found = memchr(next, Int32(ASCII.lineFeed), end - next) {
+        lineCount += 1
+        next = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+      }
+    }
+    items.reserveCapacity(lineCount)
+    parents.reserveCapacity(lineCount)
+    spans.reserveCapacity(lineCount)
     var lineStart = 0
     while lineStart < count {
       let lineEnd =
