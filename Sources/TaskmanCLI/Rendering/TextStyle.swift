@@ -47,16 +47,17 @@ struct TextStyle: Hashable, Sendable {
   /// Makes the UTF-8 text in `bytes[start...]` printable as ``printable(_:keepingLayout:)``
   /// does, in place; it looks at bytes, so text without controls (nearly all) costs one pass.
   static func makePrintable(_ bytes: inout [UInt8], from start: Int) {
-    var index = start
-    var hasControl = false
-    while index < bytes.count {
-      let byte = bytes[index]
+    let hasControl = bytes.withUnsafeBufferPointer { bytes in
       // C0 controls and DEL are single bytes; C1 controls (U+0080 to U+009F) are 0xC2 0x80–0x9F.
-      if byte < 0x20 || byte == 0x7F || (byte == 0xC2 && index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1])) {
-        hasControl = true
-        break
+      var index = start
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte < 0x20 || byte == 0x7F || (byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] < 0xA0) {
+          return true
+        }
+        index += 1
       }
-      index += 1
+      return false
     }
     guard hasControl else { return }
     let text = printable(String(decoding: bytes[start...], as: UTF8.self))

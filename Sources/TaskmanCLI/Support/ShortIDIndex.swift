@@ -10,15 +10,20 @@ import TaskManager
 /// lengthen a short id, but never changes the id, and every earlier (longer) prefix still
 /// resolves as long as it stays unique.
 ///
-/// The index sorts the ids once (O(n log n)); a short id or a resolution is then a binary
-/// search, so 100,000 ids take milliseconds.
+/// The index sorts the ids once, by their top bits first (linear for random ids); a short id or a
+/// resolution then looks among the few ids that share those bits, so 100,000 ids take
+/// milliseconds.
 struct ShortIDIndex: Sendable {
   static let minimumLength = 4
 
   private let sorted: [UInt128]
+  /// Where each run of ids with the same top ``bucketBits`` bits starts in `sorted` (and where
+  /// the last ends): an id is looked for in its run alone. Empty for a few ids.
+  private let bucketStarts: [Int]
+  private let bucketBits: Int
 
   init(_ ids: some Sequence<UUID>) {
-    sorted = Self.sort(ids.map(Self.number))
+    (sorted, bucketStarts, bucketBits) = Self.sort(ids.map(Self.number))
   }
 
   /// The ids of `items` and of everything under them, at any depth.
@@ -33,7 +38,7 @@ struct ShortIDIndex: Sendable {
         if !level[index].children.isEmpty { stack.append(level[index].children) }
       }
     }
-    sorted = Self.sort(numbers)
+    (sorted, bucketStarts, bucketBits) = Self.sort(numbers)
   }
 
   /// The short id of `id` among the ids of `items` at any depth (`id` among them or not), in
@@ -54,8 +59,8 @@ struct ShortIDIndex: Sendable {
 
   /// `numbers` in increasing order: a counting sort on the top bits (random ids spread
   /// evenly, so most buckets hold one or two), then each bucket sorted on its own.
-  private static func sort(_ numbers: [UInt128]) -> [UInt128] {
-    guard numbers.count > 64 else { return numbers.sorted() }
+  private static func sort(_ numbers: [UInt128]) -> (sorted: [UInt128], bucketStarts: [Int], bucketBits: Int) {
+    guard numbers.count > 64 else { return (numbers.sorted(), [], 0) }
     // About one bucket per id, at most 65,536, so a small list does not pay for a big table.
     let bits = min(16, Int.bitWidth - numbers.count.leadingZeroBitCount - 1)
     let bucketCount = 1 << bits
@@ -89,7 +94,7 @@ struct ShortIDIndex: Sendable {
         }
       }
     }
-    return result
+    return (result, starts, bits)
   }
 
   var count: Int { sorted.count }
@@ -164,28 +169,13 @@ struct ShortIDIndex: Sendable {
 
   /// The index of the first id not below `value`.
   private func lowerBound(_ value: UInt128) -> Int {
-    // Ids are random, so spread evenly: look first where `value` would sit if they were exactly
-    // even, then in steps doubling away from there until the answer is bracketed (a few steps
-    // for random ids, a binary search's worth for any others), then bisect.
-    let count = sorted.count
-    let guess = Int((UInt128(UInt64(truncatingIfNeeded: value >> 64)) * UInt128(count)) >> 64)
+    // Every id of an earlier run is below `value` and every id of a later one above, so only
+    // `value`'s own run (one or two random ids) is searched.
     var low = 0
-    var high = count
-    var step = 1
-    if guess < count, sorted[guess] < value {
-      low = guess + 1
-      while guess + step < count, sorted[guess + step] < value {
-        low = guess + step + 1
-        step *= 2
-      }
-      high = min(guess + step, count)
-    } else {
-      high = guess
-      while guess - step >= 0, sorted[guess - step] >= value {
-        high = guess - step
-        step *= 2
-      }
-      low = max(guess - step + 1, 0)
+    var high = sorted.count
+    if bucketBits > 0 {
+      let bucket = Int(value >> (128 - UInt128(bucketBits)))
+      (low, high) = (bucketStarts[bucket], bucketStarts[bucket + 1])
     }
     while low < high {
       let middle = (low + high) / 2
