@@ -138,8 +138,8 @@ struct ShortIDIndexTests {
   }
 
   @Test func idsBunchedAnywhereGetTheShortestUniquePrefix() {
-    // Random ids are found by looking where they would sit if spread evenly; ids bunched at
-    // the bottom, at the top or in the middle must be found as surely.
+    // Random ids are found among the few that share their top bits; ids bunched at the bottom,
+    // at the top or in the middle, many sharing them, must be found as surely.
     func counted(from start: UInt128, count: Int) -> [UUID] {
       (0..<count).map { ShortIDIndex.uuid(start + UInt128($0) * 0x1_0000) }
     }
