@@ -10,7 +10,11 @@ import Testing
 
 /// The lines of `list`, without their ids.
 private func outline(_ output: String) -> [String] {
-  output.split(separator: "\n").map { String($0.drop { $0 != " " }.dropFirst(2)) }
+  let lines = output.split(separator: "\n")
+  // Ids are padded to the longest, which is longer than four digits when two random ids share
+  // their first four.
+  let width = lines.map { $0.prefix { $0 != " " }.count }.max() ?? 0
+  return lines.map { String($0.dropFirst(width + 2)) }
 }
 
 /// The short id `list` shows for the line with `text`.
@@ -76,7 +80,8 @@ struct OutlineCommandsTests {
     let moved = try data.run(["move", loose, "--before", milk])
     #expect(moved.status == 0, "\(moved.errors)")
     #expect(moved.output == "Moved \(loose)  Loose end  (Errands)\n")
-    #expect(outline(try data.run(["list"]).output) == ["Errands:", "  - Loose end", "  - Buy milk", "    Semi-skimmed, not whole."])
+    let afterMove = try data.run(["list"]).output
+    #expect(outline(afterMove) == ["Errands:", "  - Loose end", "  - Buy milk", "    Semi-skimmed, not whole."], "\(afterMove)")
     let intoItself = try data.run(["move", milk, "--under", milk])
     #expect(intoItself.status == 2)
     #expect(intoItself.errors.hasPrefix("taskman: “Buy milk” cannot go inside itself or an item under it.\n"))
@@ -85,7 +90,8 @@ struct OutlineCommandsTests {
     #expect(noPlace.errors.hasPrefix("taskman: move needs a place to move the item to\n"))
 
     #expect(try data.run(["undo"]).output == "Undid: move “Loose end”\n")
-    #expect(outline(try data.run(["list"]).output) == ["Errands:", "  - Buy milk", "    Semi-skimmed, not whole.", "- Loose end"])
+    let afterUndo = try data.run(["list"]).output
+    #expect(outline(afterUndo) == ["Errands:", "  - Buy milk", "    Semi-skimmed, not whole.", "- Loose end"], "\(afterUndo)")
 
     let movedJSON = try data.json(["move", loose, "--project", "Someday", "--json"])
     let item = movedJSON["item"] as? [String: Any]
