@@ -30,7 +30,7 @@ struct ListCommandTests {
     let result = try data.run(["list"])
     #expect(result.status == 0)
     // The ids are random; the rest is the outline, done items left out.
-    let lines = result.output.split(separator: "\n").map { String($0.drop { $0 != " " }.dropFirst(2)) }
+    let lines = linesWithoutIDs(result.output)
     #expect(
       lines == [
         "Errands:",
@@ -48,10 +48,10 @@ struct ListCommandTests {
   @Test func aFilterKeepsTheItemsAboveAMatch() throws {
     let data = try importedDocument()
     let result = try data.run(["list", "--tag", "today"])
-    let lines = result.output.split(separator: "\n").map { String($0.drop { $0 != " " }.dropFirst(2)) }
+    let lines = linesWithoutIDs(result.output)
     #expect(lines == ["Errands:", "  - Buy milk @shopping @due(2026-12-01)", "    - Check the date @today"])
     let search = try data.run(["list", "--search", "ERRAND"]).output
-    #expect(search.split(separator: "\n").map { String($0.drop { $0 != " " }.dropFirst(2)) } == ["Errands:"])
+    #expect(linesWithoutIDs(search) == ["Errands:"])
   }
 
   @Test func listsOpenTasksAtAnyDepthWithTheirProjectsWhenFlat() throws {

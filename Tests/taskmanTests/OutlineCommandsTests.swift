@@ -8,15 +8,6 @@
 import Foundation
 import Testing
 
-/// The lines of `list`, without their ids.
-private func outline(_ output: String) -> [String] {
-  let lines = output.split(separator: "\n")
-  // Ids are padded to the longest, which is longer than four digits when two random ids share
-  // their first four.
-  let width = lines.map { $0.prefix { $0 != " " }.count }.max() ?? 0
-  return lines.map { String($0.dropFirst(width + 2)) }
-}
-
 /// The short id `list` shows for the line with `text`.
 private func id(of text: String, in output: String) throws -> String {
   let line = try #require(output.split(separator: "\n").first { $0.hasSuffix(text) }, "no line \(text) in \(output)")
@@ -81,7 +72,7 @@ struct OutlineCommandsTests {
     #expect(moved.status == 0, "\(moved.errors)")
     #expect(moved.output == "Moved \(loose)  Loose end  (Errands)\n")
     let afterMove = try data.run(["list"]).output
-    #expect(outline(afterMove) == ["Errands:", "  - Loose end", "  - Buy milk", "    Semi-skimmed, not whole."], "\(afterMove)")
+    #expect(linesWithoutIDs(afterMove) == ["Errands:", "  - Loose end", "  - Buy milk", "    Semi-skimmed, not whole."], "\(afterMove)")
     let intoItself = try data.run(["move", milk, "--under", milk])
     #expect(intoItself.status == 2)
     #expect(intoItself.errors.hasPrefix("taskman: “Buy milk” cannot go inside itself or an item under it.\n"))
@@ -91,7 +82,7 @@ struct OutlineCommandsTests {
 
     #expect(try data.run(["undo"]).output == "Undid: move “Loose end”\n")
     let afterUndo = try data.run(["list"]).output
-    #expect(outline(afterUndo) == ["Errands:", "  - Buy milk", "    Semi-skimmed, not whole.", "- Loose end"], "\(afterUndo)")
+    #expect(linesWithoutIDs(afterUndo) == ["Errands:", "  - Buy milk", "    Semi-skimmed, not whole.", "- Loose end"], "\(afterUndo)")
 
     let movedJSON = try data.json(["move", loose, "--project", "Someday", "--json"])
     let item = movedJSON["item"] as? [String: Any]
@@ -176,7 +167,7 @@ struct OutlineCommandsTests {
     _ = try data.add("c @due(2026-12-01)")
     _ = try data.add("d")
     let titles = { (order: String) throws -> [String] in
-      try data.run(["list", "--sort", order]).output.split(separator: "\n").map { String($0.drop { $0 != " " }.dropFirst(2).prefix(1)) }
+      try linesWithoutIDs(data.run(["list", "--sort", order]).output).map { String($0.prefix(1)) }
     }
     #expect(try titles("due") == ["c", "b", "a", "d"])
     #expect(try titles("text") == ["a", "b", "c", "d"])

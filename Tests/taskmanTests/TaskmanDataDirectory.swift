@@ -84,3 +84,11 @@ final class TaskmanDataDirectory {
     return file
   }
 }
+
+/// The lines of `list`-style output without their id column. Ids are padded to the longest,
+/// which is longer than four digits when two random ids share their first four.
+func linesWithoutIDs(_ output: String) -> [String] {
+  let lines = output.split(separator: "\n")
+  let width = lines.map { $0.prefix { $0 != " " }.count }.max() ?? 0
+  return lines.map { String($0.dropFirst(width + 2)) }
+}
