@@ -232,12 +232,15 @@ final class AppStore {
 
   /// The item with `id` at any depth and its nearest enclosing project, found without walking
   /// the rest of the list (`Outline.entry(withID:)` visits every item).
+  /// Iterative, so that an outline nested thousands of levels deep cannot overflow the stack.
   private static func locate(_ id: UUID, in items: [Item], project: Item?) -> (item: Item, project: Item?)? {
-    for index in items.indices {
-      if items[index].id == id { return (items[index], project) }
-      guard !items[index].children.isEmpty else { continue }
-      let inner = items[index].kind == .project ? items[index] : project
-      if let found = locate(id, in: items[index].children, project: inner) { return found }
+    var levels: [(items: [Item], project: Item?)] = [(items, project)]
+    while let (items, project) = levels.popLast() {
+      for index in items.indices {
+        if items[index].id == id { return (items[index], project) }
+        guard !items[index].children.isEmpty else { continue }
+        levels.append((items[index].children, items[index].kind == .project ? items[index] : project))
+      }
     }
     return nil
   }
