@@ -252,6 +252,11 @@ struct FileStorage: Sendable {
   /// Saves `documents` in order, each as a single save does; every new version is written and
   /// flushed to disk, and every document of `files` checked for changes by others, before the
   /// first replaces its document, so that none is replaced when one of them cannot be.
+  ///
+  /// A directory is flushed once for a run of documents renamed in it, before a document of
+  /// another directory is renamed, and at the end: a document in one directory is on disk
+  /// before any in a directory that comes later. Within one directory the renames go to disk
+  /// together, in the order made: ext4 and XFS journal them in that order (POSIX does not say).
   func save(_ documents: [(data: Data, name: String)]) throws(StorageError) {
     try POSIX.makeDirectories(directory)
     var written: [(name: String, document: String, temporary: String)] = []
@@ -274,16 +279,27 @@ struct FileStorage: Sendable {
         throw .changedSinceRead(document: file.name, path: file.document)
       }
     }
+    // Directories with renames not yet flushed.
+    var unflushed: [String] = []
+    func flushDirectories() throws(StorageError) {
+      for folder in unflushed { try POSIX.synchronizeDirectory(folder) }
+      unflushed = []
+    }
+    for (name, document, _) in written where backups.includes(name) {
+      if try keepBackup(of: document, as: name), !unflushed.contains(directory) { unflushed.append(directory) }
+    }
     for (name, document, temporary) in written {
-      if backups.includes(name) { try keepBackup(of: document, as: name) }
+      let folder = POSIX.parent(of: document)
+      if unflushed.contains(where: { $0 != folder }) { try flushDirectories() }
       try beforeReplacing?(URL(fileURLWithPath: temporary), URL(fileURLWithPath: document))
       guard rename(temporary, document) == 0 else {
         throw .fileSystem(operation: .replace, path: document, code: errno)
       }
       replaced += 1
+      if !unflushed.contains(folder) { unflushed.append(folder) }
       if files[name] != nil, let version = FileVersion.current(at: document) { known.withLock { $0[name] = version } }
-      try POSIX.synchronizeDirectory(POSIX.parent(of: document))
     }
+    try flushDirectories()
   }
 
   func remove(_ name: String) throws(StorageError) {
@@ -387,8 +403,8 @@ struct FileStorage: Sendable {
   }
 
   /// Makes `name.bak` in the storage directory the current version of `document`, if there is
-  /// one.
-  private func keepBackup(of document: String, as name: String) throws(StorageError) {
+  /// one; returns whether there was.
+  private func keepBackup(of document: String, as name: String) throws(StorageError) -> Bool {
     let backup = path(name + ".bak")
     // Link under a temporary name, then rename over the old backup, so that the backup is
     // always a complete version too. Temporary files in the storage directory are named after
@@ -402,16 +418,16 @@ struct FileStorage: Sendable {
       // `linked` in place; otherwise `linked` is gone and this fails harmlessly.
       unlink(linked)
       guard renamed else { throw .fileSystem(operation: .backUp, path: backup, code: code) }
-      return
+      return true
     }
     switch errno {
     case ENOENT:
-      return  // The first save: nothing to keep.
+      return false  // The first save: nothing to keep.
     case EPERM, EXDEV, EMLINK, ENOTSUP, EOPNOTSUPP, ENOSYS:
       // No hard link here (another file system, or none supported): copy instead.
       let fd = POSIX.open(document, O_RDONLY | O_CLOEXEC)
       guard fd >= 0 else {
-        if errno == ENOENT { return }
+        if errno == ENOENT { return false }
         throw .fileSystem(operation: .backUp, path: backup, code: errno)
       }
       let current: Data
@@ -425,6 +441,7 @@ struct FileStorage: Sendable {
         unlink(temporary)
         throw .fileSystem(operation: .backUp, path: backup, code: code)
       }
+      return true
     default:
       throw .fileSystem(operation: .backUp, path: backup, code: errno)
     }
