@@ -379,6 +379,41 @@ struct PlainFileTests {
     for path in kept { #expect(FileManager.default.fileExists(atPath: path), "\(path)") }
   }
 
+  @Test func withoutItsIdsUndoSaysWhyItCannotGoBackInsteadOfSkippingTheChange() throws {
+    // The journal names items by the ids the index keeps. Once the index is gone (deleted, or
+    // unreadable: empty, or zeros), the lines get ids derived from their text, and the task
+    // taskman added is no longer the one the journal names: undo used to take the add as
+    // already reverted, say “Undid”, and leave the task; redo then added it a second time.
+    for damage in [nil, Data(), Data(count: 16 + 4 * 32)] {
+      let file = try UserFile("Home:\n\t- Water plants\n\t- Fix the tap\n")
+      #expect(try file.run(["add", "Call Bob"]).status == 0)
+      let added = file.text
+      let index = file.data.stateDirectory(of: file.path) + "/tasks.ids"
+      if let damage {
+        try damage.write(to: URL(fileURLWithPath: index))
+      } else {
+        try FileManager.default.removeItem(atPath: index)
+      }
+      let derived = try file.allIDs()
+      #expect(Set(derived.keys) == ["Home", "Water plants", "Fix the tap", "Call Bob"])
+      #expect(try file.allIDs() == derived, "ids derived from the text are the same from one command to the next")
+      let undo = try file.run(["undo"])
+      #expect(undo.status == 1)
+      #expect(undo.errors.contains("There is nothing to undo: taskman's ids for this file (tasks.ids"), "\(undo.errors)")
+      #expect(file.text == added)
+      // The next change starts the journal anew, with the ids as the reading commands showed.
+      let tap = try #require(derived["Fix the tap"])
+      #expect(try file.change(["done", tap]) == [3])
+      #expect(try file.allIDs() == derived.filter { $0.key != "Fix the tap" }, "done tasks are not listed")
+      #expect(try file.ids()["Fix the tap"] == tap)
+      #expect(try file.run(["undo"]).status == 0)
+      #expect(file.text == added)
+      #expect(try file.run(["undo"]).status == 1)
+      #expect(try file.run(["redo"]).status == 0)
+      #expect(try file.change(["undo"]) == [3])
+    }
+  }
+
   @Test func aLinkPlantedAsTheLockFileIsNeverFollowed() throws {
     let file = try UserFile("- Buy milk\n")
     _ = try file.run(["add", "first"])

@@ -520,7 +520,8 @@ public struct TaskList: Reducer {
     guard var journal = state.journal,
       let record = direction == .undo ? journal.undoable : journal.redoable
     else {
-      state.errorMessage = direction == .undo ? "There is nothing to undo." : "There is nothing to redo."
+      let nothing = direction == .undo ? "There is nothing to undo" : "There is nothing to redo"
+      state.errorMessage = state.journalProblem.map { "\(nothing): \($0)." } ?? "\(nothing)."
       return .none
     }
     guard let entry = record.entry else {

@@ -53,12 +53,21 @@ struct ItemIndex: Equatable, Sendable {
     return Data(bytes)
   }
 
+  /// Whether `data` is a whole index of this version: its header, and as many records as it
+  /// says.
+  static func isWhole(_ data: Data) -> Bool {
+    data.withUnsafeBytes { raw in
+      guard raw.count >= 16, raw.prefix(8).elementsEqual(Self.magic) else { return false }
+      let count = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+      return count <= UInt64(raw.count) && 16 + Int(count) * Self.recordSize == raw.count
+    }
+  }
+
   /// The index stored in `data`, or nil when it is not a whole index of this version.
   init?(decoding data: Data) {
+    guard Self.isWhole(data) else { return nil }
     let decoded: ItemIndex? = data.withUnsafeBytes { raw in
-      guard raw.count >= 16, raw.prefix(8).elementsEqual(Self.magic) else { return nil }
       let count = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-      guard count <= UInt64(raw.count), 16 + Int(count) * Self.recordSize == raw.count else { return nil }
       var ids: [UUID] = []
       var keys: [LineKey] = []
       var created: [UInt32] = []

@@ -143,7 +143,8 @@ public enum TaskFile {
   ///
   /// A journal that cannot be read is reported in ``StoredTaskList/journalProblem`` and
   /// replaced by an empty one; an index that cannot be read is ignored (ids are then derived
-  /// from the text).
+  /// from the text), and the journal, whose changes name items by the lost ids, is replaced by
+  /// an empty one too.
   ///
   /// - Throws: ``TaskStorageError/storage(_:)`` when the file cannot be read,
   ///   ``TaskStorageError/damaged(document:_:)`` when it is not UTF-8.
@@ -151,10 +152,12 @@ public enum TaskFile {
     let data: Data?
     do { data = try storage.load(documentName) } catch { throw .storage(error) }
     var stored = StoredTaskList()
+    var indexIsWhole = false
     if let data {
-      let index = try? storage.load(indexName)
+      let index = (try? storage.load(indexName)) ?? nil
+      indexIsWhole = index.map(ItemIndex.isWhole) ?? false
       do {
-        (stored.outline, stored.source) = try read(data, index: index ?? nil, now: now)
+        (stored.outline, stored.source) = try read(data, index: index, now: now)
       } catch {
         throw .damaged(document: documentName, error)
       }
@@ -165,6 +168,16 @@ public enum TaskFile {
         if let head = try storage.load(journalName) { journal = try TaskJournal(decoding: head) }
       } catch {
         stored.journalProblem = "\(error)"
+      }
+      // The journal names items by the ids the index kept: without the index, the ids are
+      // derived from the text again, and an item taskman added would no longer be found by
+      // undo, which would then wrongly take the change as already reverted.
+      if data != nil, !indexIsWhole, !journal.records.isEmpty {
+        stored.journalProblem = """
+          taskman's ids for this file (\(indexName) in its state directory) were missing or \
+          unreadable, so the changes recorded before can no longer be matched to its lines
+          """
+        journal = TaskJournal(records: [], applied: 0, nextSerial: journal.nextSerial)
       }
       stored.journal = journal
     }

@@ -44,7 +44,10 @@ enum JournalStep {
       if app.state.journal?.applied == before, let message = app.state.errorMessage {
         throw .nothingMatched(
           message,
-          hint: direction == .undo
+          // The journal's own problem is the message; the limits are beside the point then.
+          hint: app.state.journalProblem != nil
+            ? nil
+            : direction == .undo
             ? "taskman keeps its last \(TaskJournal.entryLimit) changes to undo, fewer when they are larger than \(TaskJournal.sizeLimit / (1024 * 1024)) MiB together (a large import, say)."
             : "Only changes reverted by 'taskman undo' since taskman's last change can be redone."
         )
