@@ -14,23 +14,39 @@ func presentationIdentity<State>(of state: State) -> AnyHashable? {
   guard mirror.displayStyle == .enum else { return nil }
   guard let payload = mirror.children.first else {
     // A case without an associated value mirrors as its name.
-    return AnyHashable(PresentedCase(name: String(describing: state), payloadID: nil))
+    return AnyHashable(CaseIdentity(name: String(describing: state), valueID: nil))
   }
   return AnyHashable(
-    PresentedCase(
+    CaseIdentity(
       name: payload.label ?? "",
-      payloadID: (payload.value as? any Identifiable).map { identity(of: $0) }
+      valueID: (payload.value as? any Identifiable).map { identity(of: $0) }
     )
   )
+}
+
+/// ``presentationIdentity(of:)`` for a state that tells its case itself.
+@usableFromInline
+func presentationIdentity<State: PresentationCases>(of state: State) -> AnyHashable? {
+  let presented = state.presentedCase
+  return AnyHashable(CaseIdentity(name: presented.name, valueID: presented.valueID))
 }
 
 private func identity<Value: Identifiable>(of value: Value) -> AnyHashable {
   AnyHashable(value.id)
 }
 
-private struct PresentedCase: Hashable {
+/// The identity of an enum destination's state: the same whether found by reflection or told
+/// by ``PresentationCases``.
+@usableFromInline
+struct CaseIdentity: Hashable {
   let name: String
-  let payloadID: AnyHashable?
+  let valueID: AnyHashable?
+
+  @usableFromInline
+  init(name: String, valueID: AnyHashable?) {
+    self.name = name
+    self.valueID = valueID
+  }
 }
 
 /// A presented state that goes away by itself once the user answers it: alerts and dialogs.
@@ -60,9 +76,24 @@ func isAnswer<State, Action>(_ action: Action, to state: State) -> Bool {
   guard mirror.displayStyle == .enum, let payload = mirror.children.first,
     let ephemeral = payload.value as? any EphemeralState
   else { return false }
+  return isAnswer(action, toCase: payload.label ?? "", answeredBy: type(of: ephemeral).canSend)
+}
+
+/// ``isAnswer(_:to:)`` for a state that tells its case itself: reflects on the action only
+/// while an alert or a dialog is presented.
+@usableFromInline
+func isAnswer<State: PresentationCases, Action>(_ action: Action, to state: State) -> Bool {
+  let presented = state.presentedCase
+  guard let isAnsweredBy = presented.isAnsweredBy else { return false }
+  return isAnswer(action, toCase: presented.name, answeredBy: isAnsweredBy)
+}
+
+/// Whether `action`, an enum destination's action, is sent to the case `name` with a value
+/// `isAnsweredBy` accepts.
+private func isAnswer<Action>(_ action: Action, toCase name: String, answeredBy isAnsweredBy: (Any) -> Bool) -> Bool {
   let actionMirror = Mirror(reflecting: action)
-  guard actionMirror.displayStyle == .enum, let sent = actionMirror.children.first, sent.label == payload.label else {
+  guard actionMirror.displayStyle == .enum, let sent = actionMirror.children.first, sent.label == name else {
     return false
   }
-  return type(of: ephemeral).canSend(sent.value)
+  return isAnsweredBy(sent.value)
 }

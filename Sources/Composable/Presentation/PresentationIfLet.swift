@@ -58,6 +58,30 @@ extension Reducer {
     )
   }
 
+  /// ``ifLet(_:action:destination:fileID:filePath:line:column:)`` for an enum destination whose
+  /// state tells its case (``PresentationCases``): the same behaviour, without reflection.
+  @inlinable
+  public func ifLet<DestinationState: PresentationCases, DestinationAction, Destination: Reducer>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CasePath<Action, PresentationAction<DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, Destination>
+  where DestinationState == Destination.State, DestinationAction == Destination.Action {
+    _PresentationReducer(
+      parent: self,
+      destination: destination(),
+      toPresentationState: toPresentationState,
+      toPresentationAction: toPresentationAction,
+      identity: { presentationIdentity(of: $0) },
+      isAnswer: { isAnswer($0, to: $1) },
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
   /// Presents a child that has no reducer of its own, typically an ``AlertState`` or a
   /// ``ConfirmationDialogState``:
   ///
@@ -94,6 +118,10 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     WritableKeyPath<Parent.State, PresentationState<Destination.State>>
   @usableFromInline let toPresentationAction:
     CasePath<Parent.Action, PresentationAction<Destination.Action>>
+  /// What tells one presentation from another (see ``presentationIdentity(of:)``).
+  @usableFromInline let identity: (Destination.State) -> AnyHashable?
+  /// Whether an action for the child answers it, an alert or a dialog (see ``isAnswer(_:to:)``).
+  @usableFromInline let isAnswer: (Destination.Action, Destination.State) -> Bool
   @usableFromInline let location: SourceLocation
 
   @inlinable
@@ -102,21 +130,22 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     destination: Destination,
     toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>,
     toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>,
+    identity: @escaping (Destination.State) -> AnyHashable? = { presentationIdentity(of: $0) },
+    isAnswer: @escaping (Destination.Action, Destination.State) -> Bool = { Composable.isAnswer($0, to: $1) },
     location: SourceLocation
   ) {
     self.parent = parent
     self.destination = destination
     self.toPresentationState = toPresentationState
     self.toPresentationAction = toPresentationAction
+    self.identity = identity
+    self.isAnswer = isAnswer
     self.location = location
   }
 
   @inlinable
   func instance(of destinationState: Destination.State) -> ChildInstance {
-    ChildInstance(
-      operatorID: AnyHashable(toPresentationState),
-      identity: presentationIdentity(of: destinationState)
-    )
+    ChildInstance(operatorID: AnyHashable(toPresentationState), identity: identity(destinationState))
   }
 
   @inlinable
@@ -138,7 +167,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
         .map { embed(.presented($0)) }
         .presented(dismissal: embed(.dismiss))
         clearsEphemeralState =
-          state[keyPath: toPresentationState].wrappedValue.map { isAnswer(destinationAction, to: $0) } ?? false
+          state[keyPath: toPresentationState].wrappedValue.map { isAnswer(destinationAction, $0) } ?? false
       } else {
         reportMissingChild(
           operatorName: "An \"ifLet\"",

@@ -658,6 +658,17 @@ extension CasePath where Root == TaskList.Destination.State {
   }
 }
 
+extension TaskList.Destination.State: PresentationCases {
+  /// Which form is open, told without reflection: a command-line run pays for reflection's
+  /// first use of each type every time.
+  public var presentedCase: PresentedCase {
+    switch self {
+    case let .addTask(form): PresentedCase("addTask", form)
+    case let .editTask(form): PresentedCase("editTask", form)
+    }
+  }
+}
+
 extension CasePath where Root == TaskList.Destination.Action {
   /// The add form's actions.
   public static var addTask: CasePath<Root, TaskForm.Action> {
