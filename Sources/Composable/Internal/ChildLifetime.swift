@@ -9,12 +9,12 @@ import Dependencies
 /// child goes away.
 @usableFromInline
 struct ChildInstance: Hashable, @unchecked Sendable {
-  // Key paths and ids are immutable values; `AnyHashable` hides their sendability.
-  @usableFromInline let operatorID: AnyHashable
+  // Ids are immutable values; `AnyHashable` hides their sendability.
+  @usableFromInline let operatorID: OperatorID
   @usableFromInline let identity: AnyHashable?
 
   @inlinable
-  init(operatorID: AnyHashable, identity: AnyHashable?) {
+  init(operatorID: OperatorID, identity: AnyHashable?) {
     self.operatorID = operatorID
     self.identity = identity
   }
@@ -31,18 +31,39 @@ struct LifetimeMarker: Hashable, Sendable {
   @inlinable init() {}
 }
 
+/// Which operator holds a child: the key path to its state, or for `ifCaseLet` (case paths have
+/// no identity of their own) its call site.
+///
+/// Not an `AnyHashable` of the key path: wrapping a key path, a class, in `AnyHashable` looks
+/// up `Hashable` on each of its superclasses the first time, a search of every conformance in
+/// the program that a command-line run pays at every launch.
+@usableFromInline
+enum OperatorID: Hashable, @unchecked Sendable {
+  // Key paths are immutable values.
+  case keyPath(AnyKeyPath)
+  case callSite(String)
+}
+
+extension AnyHashable {
+  /// The value inside when it is exactly of type `T`: unlike `as?`, which for a value of
+  /// another type searches for conversions (bridging, conformances), a comparison of types.
+  @usableFromInline
+  func exactly<T>(_ type: T.Type) -> T? {
+    Swift.type(of: base) == type ? (base as! T) : nil
+  }
+}
+
 /// A cancellation id that ends the effects of every child of one operator whose identity
 /// `keeps` rejects, wherever the operator sits in the tree (outer operators namespace it like
 /// any id): how `forEach` ends the effects of removed elements without remembering which
 /// elements there were.
 @usableFromInline
 final class ChildSweep: Hashable, @unchecked Sendable {
-  // The operator id is an immutable key path; `AnyHashable` hides its sendability.
-  let operatorID: AnyHashable
+  let operatorID: OperatorID
   let keeps: @Sendable (AnyHashable?) -> Bool
 
   @usableFromInline
-  init(operatorID: AnyHashable, keeps: @escaping @Sendable (AnyHashable?) -> Bool) {
+  init(operatorID: OperatorID, keeps: @escaping @Sendable (AnyHashable?) -> Bool) {
     self.operatorID = operatorID
     self.keeps = keeps
   }
@@ -58,7 +79,7 @@ final class ChildSweep: Hashable, @unchecked Sendable {
       id.base == AnyHashable(LifetimeMarker()),
       id.namespace.count == namespace.count + 1,
       id.namespace.dropFirst().elementsEqual(namespace),
-      let instance = id.namespace[0].base as? ChildInstance,
+      let instance = id.namespace[0].exactly(ChildInstance.self),
       instance.operatorID == operatorID
     else { return false }
     return !keeps(instance.identity)
@@ -77,7 +98,7 @@ extension Effect {
   /// any child whose effects still run although the operator never saw it go (a reducer outside
   /// it set the child to `nil`).
   @inlinable
-  func endingChildren(of operatorID: AnyHashable, before: ChildInstance?, after: ChildInstance?) -> Self {
+  func endingChildren(of operatorID: OperatorID, before: ChildInstance?, after: ChildInstance?) -> Self {
     var effect = self
     if let before, after != before { effect = effect.merge(with: .cancel(id: before.lifetimeID)) }
     if let sweep = goneChildrenSweep(of: operatorID, present: before) { effect = effect.merge(with: .cancel(id: sweep)) }
@@ -118,7 +139,7 @@ extension Effect {
 /// the store has any: children that went away without the operator seeing them go. Costs an
 /// atomic load when no child of any operator has effects running.
 @usableFromInline
-func goneChildrenSweep(of operatorID: AnyHashable, present: ChildInstance?) -> EffectID? {
+func goneChildrenSweep(of operatorID: OperatorID, present: ChildInstance?) -> EffectID? {
   guard let runtime = DependencyScope.current?.owner as? EffectRuntime else { return nil }
   let identity: AnyHashable?? = present.map { .some($0.identity) } ?? .none
   guard runtime.hasChildEffects(of: operatorID, otherThan: identity) else { return nil }

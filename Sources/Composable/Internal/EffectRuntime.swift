@@ -25,7 +25,7 @@ package final class EffectRuntime: Sendable {
     /// For each operator holding children (`ifLet`, presentation, `ifCaseLet`), how many of
     /// its children's lifetime ids have running effects, per child identity; any outer
     /// operators' namespaces are merged.
-    var liveChildren: [AnyHashable: [AnyHashable?: Int]] = [:]
+    var liveChildren: [OperatorID: [AnyHashable?: Int]] = [:]
 
     mutating func idAdded(_ id: EffectID) -> Int {
       guard let instance = id.childInstance else { return 0 }
@@ -97,7 +97,7 @@ package final class EffectRuntime: Sendable {
   /// identity than `identity`, or under any identity when `identity` is `.none`: effects of a
   /// child that went away without the operator seeing it go.
   @usableFromInline
-  func hasChildEffects(of operatorID: AnyHashable, otherThan identity: AnyHashable??) -> Bool {
+  func hasChildEffects(of operatorID: OperatorID, otherThan identity: AnyHashable??) -> Bool {
     guard liveChildCount.load(ordering: .relaxed) > 0 else { return false }
     return registry.withLock { registry in
       guard let identities = registry.liveChildren[operatorID] else { return false }
@@ -108,7 +108,7 @@ package final class EffectRuntime: Sendable {
 
   /// Cancels the effects registered under `id`.
   package func cancel(id: EffectID) {
-    if let sweep = id.base.base as? ChildSweep {
+    if let sweep = id.base.exactly(ChildSweep.self) {
       return cancel(sweep, namespace: id.namespace)
     }
     let tasks = registry.withLock { registry -> [Task<Void, Never>] in
@@ -360,7 +360,7 @@ extension Effect {
 extension EffectID {
   /// The child instance whose lifetime this id is, if it is one.
   fileprivate var childInstance: ChildInstance? {
-    guard base == AnyHashable(LifetimeMarker()) else { return nil }
-    return namespace.first?.base as? ChildInstance
+    guard base.exactly(LifetimeMarker.self) != nil else { return nil }
+    return namespace.first?.exactly(ChildInstance.self)
   }
 }

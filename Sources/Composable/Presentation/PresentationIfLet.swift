@@ -145,7 +145,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
 
   @inlinable
   func instance(of destinationState: Destination.State) -> ChildInstance {
-    ChildInstance(operatorID: AnyHashable(toPresentationState), identity: identity(destinationState))
+    ChildInstance(operatorID: .keyPath(toPresentationState), identity: identity(destinationState))
   }
 
   @inlinable
@@ -208,7 +208,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
 
     let after = state[keyPath: toPresentationState].wrappedValue.map(instance(of:))
     return destinationEffect.merge(with: parentEffect).endingChildren(
-      of: AnyHashable(toPresentationState), before: before, after: after)
+      of: .keyPath(toPresentationState), before: before, after: after)
   }
 }
 

@@ -67,7 +67,7 @@ where Element.State: SendableMetatype {
 
   @inlinable
   func instance(_ id: ID) -> ChildInstance {
-    ChildInstance(operatorID: AnyHashable(toElements), identity: AnyHashable(id))
+    ChildInstance(operatorID: .keyPath(toElements), identity: AnyHashable(id))
   }
 
   @inlinable
@@ -142,7 +142,7 @@ where Element.State: SendableMetatype {
     _ elementEffect: Effect<Parent.Action>, _ parentEffect: Effect<Parent.Action>, idsAfter: [ID]
   ) -> Effect<Parent.Action> {
     let remaining = Set(idsAfter)
-    let sweep = ChildSweep(operatorID: AnyHashable(toElements)) { identity in
+    let sweep = ChildSweep(operatorID: .keyPath(toElements)) { identity in
       guard let id = identity?.base as? ID else { return true }
       return remaining.contains(id)
     }

@@ -89,7 +89,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   @inlinable
   func instance(of childState: Child.State) -> ChildInstance {
-    ChildInstance(operatorID: AnyHashable(toChildState), identity: identity?(childState))
+    ChildInstance(operatorID: .keyPath(toChildState), identity: identity?(childState))
   }
 
   @inlinable
@@ -124,6 +124,6 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let parentEffect = parent.reduce(into: &state, action: action)
     let after = state[keyPath: toChildState].map(instance(of:))
     return childEffect.merge(with: parentEffect).endingChildren(
-      of: AnyHashable(toChildState), before: before, after: after)
+      of: .keyPath(toChildState), before: before, after: after)
   }
 }
