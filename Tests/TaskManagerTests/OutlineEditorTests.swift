@@ -113,9 +113,10 @@ struct OutlineEditorTests {
       $0.uuid = .incrementing
     }
     await store.send(.textChanged("- Plan trip\n\t- Book train\n")) { $0.text = "- Plan trip\n\t- Book train\n" }
+    // The note's line, rewritten where it stands, is still that line (as in the TaskPaper app).
     let saved = Item(
       id: Self.taskID, kind: .task, title: "Plan trip", level: 1,
-      children: [Item(id: generated(0), kind: .task, title: "Book train", level: 2)]
+      children: [Item(id: Self.task.children[0].id, kind: .task, title: "Book train", level: 2)]
     )
     await store.send(.saveButtonTapped) { $0.item = saved }
     await store.receive(.delegate(.save(saved)))

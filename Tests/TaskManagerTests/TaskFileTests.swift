@@ -311,12 +311,15 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     #expect(now["New thing"] != nil && !ids.values.contains(now["New thing"]!))
   }
 
-  @Test func aLineWhoseTagsChangedKeepsItsIdAndOneWhoseTextChangedGetsANewOne() throws {
-    let original = try read("- Buy milk @shop\n- Call mom\n")
+  @Test func aLineWhoseTagsChangedOrThatWasEditedWhereItStandsKeepsItsIdAndOneEditedAndMovedGetsANewOne() throws {
+    let original = try read("- Buy milk @shop\n- Call mom\n- Post letter\n")
     let index = original.source.index.encoded()
-    let reread = try read("- Buy milk @shop @done(2026-11-25)\n- Call dad\n", index: index)
-    #expect(reread.source.ids[0] == original.source.ids[0])
-    #expect(reread.source.ids[1] != original.source.ids[1])
+    let edited = try read("- Buy milk @shop @done(2026-11-25)\n- Call dad\n- Post letter\n", index: index)
+    #expect(edited.source.ids == original.source.ids)
+    let moved = try read("- Buy milk @shop\n- Post letter\n- Call dad\n", index: index)
+    #expect(moved.source.ids[0] == original.source.ids[0])
+    #expect(moved.source.ids[1] == original.source.ids[2])
+    #expect(!original.source.ids.contains(moved.source.ids[2]))
   }
 
   @Test func aDamagedIndexIsIgnored() throws {
@@ -350,6 +353,24 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
       try TaskFile.read(Data("- ok\n- caf".utf8) + Data([0xE9]) + Data(" au lait\n".utf8), index: nil)
     }
     #expect(error?.description == "line 2: invalid UTF-8: byte 0xE9 at column 6")
+  }
+
+  @Test func linesEditedWhereTheyStandAreTheSameLinesAndNoOthersAre() {
+    func key(_ name: String) -> LineKey {
+      let hash = name.withUTF8Bytes { LineHash.hash($0) }
+      return LineKey(content: hash, title: UInt32(truncatingIfNeeded: hash >> 40) | 1)
+    }
+    func match(_ old: String, _ new: String) -> [Int] {
+      LineMatcher.match(old: old.split(separator: " ").map { key(String($0)) }, new: new.split(separator: " ").map { key(String($0)) })
+    }
+    #expect(match("a b c d", "a B c d") == [0, 1, 2, 3], "a typo fixed")
+    #expect(match("a b c d", "a B C d") == [0, 1, 2, 3], "two lines rewritten in place")
+    #expect(match("a b", "A b") == [0, 1], "the first line")
+    #expect(match("a b", "a B") == [0, 1], "the last line")
+    #expect(match("a", "A") == [0], "the only line")
+    #expect(match("a b c d", "a B X c d") == [0, -1, -1, 2, 3], "edited next to a line added: not told apart")
+    #expect(match("a b c d", "a c B d") == [0, 2, -1, 3], "edited and moved: a new line")
+    #expect(match("a b c d", "a d B c") == [0, 3, -1, 2], "neighbours that swapped places frame no old line")
   }
 
   @Test func matchingIsLinearInTheLinesNotQuadratic() {

@@ -279,6 +279,22 @@ struct PlainFileTests {
     #expect(try file.change(["done", added]) == [2])
   }
 
+  @Test func aTypoFixedByHandKeepsTheIdAndUndoOfTheAddRefusesToTakeTheLineAway() throws {
+    let file = try UserFile("Home:\n\t- Water plants\n")
+    #expect(try file.run(["add", "Call Bbo", "@phone"]).status == 0)
+    let id = try #require(try file.ids()["Call Bbo"])
+    try Data(file.text.replacingOccurrences(of: "Call Bbo", with: "Call Bob").utf8).write(to: URL(fileURLWithPath: file.path))
+    #expect(try file.ids()["Call Bob"] == id, "a line edited where it stands keeps its id")
+    let fixed = file.text
+    // Undo used to take the add as already reverted (the line had a new id), say “Undid”
+    // and leave the line; redo then added the task a second time.
+    let undo = try file.run(["undo"])
+    #expect(undo.status == 1)
+    #expect(undo.errors.contains("Cannot undo “add “Call Bbo””: “- Call Bbo @phone” was changed since"), "\(undo.errors)")
+    #expect(file.text == fixed)
+    #expect(try file.change(["done", id]) == [3])
+  }
+
   @Test func aSymlinkedFileIsWrittenThroughAndStaysALink() throws {
     let file = try UserFile("- Buy milk\n", name: "real.taskpaper")
     let link = file.data.path + "/link.taskpaper"

@@ -8,7 +8,10 @@
 /// 2. its text is the same (it may have moved, or been re-indented); lines with the same text
 ///    pair up in document order;
 /// 3. its kind and non-empty title are the same, only its tags differ (marked done in the
-///    TaskPaper app, say); again in document order.
+///    TaskPaper app, say); again in document order;
+/// 4. it stands where an old line stood: between two lines matched above (or the start or end
+///    of the file), with as many unmatched new lines as unmatched old ones, which pair up in
+///    order (a typo fixed where it stands, a line rewritten in place).
 ///
 /// Every other new line is a new item. The work is linear in the number of lines (hash tables
 /// for the changed middle).
@@ -47,13 +50,36 @@ enum LineMatcher {
     for index in stride(from: oldEnd - 1, through: prefix, by: -1) where !used[index - prefix] && old[index].title != 0 {
       byTitle.prepend(index, key: old[index].title, offset: prefix)
     }
-    guard !byTitle.isEmpty else { return result }
-    for index in prefix..<newEnd where result[index] < 0 && new[index].title != 0 {
-      if let match = byTitle.popFirst(key: new[index].title, offset: prefix) {
-        result[index] = match
+    if !byTitle.isEmpty {
+      for index in prefix..<newEnd where result[index] < 0 && new[index].title != 0 {
+        if let match = byTitle.popFirst(key: new[index].title, offset: prefix) {
+          result[index] = match
+        }
       }
     }
+    pairInPlace(&result, oldCount: old.count, from: prefix, to: newEnd)
     return result
+  }
+
+  /// Pairs each run of unmatched new lines in `start..<end` with the old lines between the
+  /// old lines its neighbours matched, when those are as many and all unmatched: lines edited
+  /// where they stand.
+  private static func pairInPlace(_ result: inout [Int], oldCount: Int, from start: Int, to end: Int) {
+    var matchedOld = [Bool](repeating: false, count: oldCount)
+    for match in result where match >= 0 { matchedOld[match] = true }
+    var index = start
+    while index < end {
+      guard result[index] < 0 else {
+        index += 1
+        continue
+      }
+      let runStart = index
+      while index < result.count, result[index] < 0 { index += 1 }
+      let oldStart = runStart > 0 ? result[runStart - 1] + 1 : 0
+      let oldEnd = index < result.count ? result[index] : oldCount
+      guard oldEnd - oldStart == index - runStart, !matchedOld[oldStart..<oldEnd].contains(true) else { continue }
+      for offset in 0..<(index - runStart) { result[runStart + offset] = oldStart + offset }
+    }
   }
 
   /// For each key, the old lines with that key in document order, as a linked list through an
