@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Times taskman's everyday commands on generated task lists, with hyperfine, and reports each
 # command's peak memory. Where Taskwarrior is installed (`apt-get install taskwarrior`), runs the
-# same operations on the same tasks with it and prints the ratio. Not part of the test suite.
+# same operations on the same tasks with it, each right after taskman's, and prints the ratio
+# of the means and of the medians. Not part of the test suite.
 #
 # Usage: Benchmarks/cli-bench.sh [SIZE…]      (default: 10000 100000)
 #        RUNS=20 Benchmarks/cli-bench.sh 10000   (hyperfine runs per command; default 10)
@@ -55,12 +56,13 @@ print("\n".join(out))
 PY
 }
 
-# The mean time of one hyperfine run, in milliseconds. $1: name, $2: prepare command, $3: command.
+# The mean and the median time of the hyperfine runs, in milliseconds, separated by a space.
+# $1: name, $2: prepare command, $3: command.
 time_command() {
   local json="$work/$1.json"
   hyperfine --style none --warmup 2 --runs "$runs" --prepare "$2" --export-json "$json" "$3" >/dev/null 2>&1 \
     || { echo "n/a"; return; }
-  python3 -c "import json,sys; print(f\"{json.load(open(sys.argv[1]))['results'][0]['mean']*1000:.1f}\")" "$json"
+  python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][0]; print(f\"{r['mean']*1000:.1f} {r['median']*1000:.1f}\")" "$json"
 }
 
 # The peak resident memory of one run, in MiB.
@@ -104,13 +106,9 @@ for size in "${sizes[@]}"; do
     "$run agenda >/dev/null"
     "$run move $id --top"
   )
-  for index in "${!names[@]}"; do
-    name="${names[$index]}"
-    taskman_ms[$name]=$(time_command "taskman-$size-$index" "$restore" "${commands[$index]}")
-    taskman_mib[$name]=$(peak_memory "$restore" "${commands[$index]}")
-  done
 
   declare -A task_ms=()
+  tw_commands=()
   if command -v task >/dev/null; then
     tw="$work/taskwarrior-$size"
     mkdir -p "$tw"
@@ -141,21 +139,36 @@ PY
       "$tw_run due.before:today+8d list >/dev/null"
       "$tw_run 1 modify project:Moved"
     )
-    for index in "${!names[@]}"; do
-      task_ms[${names[$index]}]=$(time_command "task-$size-$index" "$tw_restore" "${tw_commands[$index]}")
-    done
   fi
 
+  # Each command is timed for both tools one right after the other, so that a slower minute of
+  # the machine weighs on both sides of a ratio.
+  for index in "${!names[@]}"; do
+    name="${names[$index]}"
+    taskman_ms[$name]=$(time_command "taskman-$size-$index" "$restore" "${commands[$index]}")
+    taskman_mib[$name]=$(peak_memory "$restore" "${commands[$index]}")
+    if [ ${#tw_commands[@]} -gt 0 ]; then
+      task_ms[$name]=$(time_command "task-$size-$index" "$tw_restore" "${tw_commands[$index]}")
+    fi
+  done
+
+  # Means, as hyperfine reports them, with the medians beside them: on a machine whose disk
+  # stalls now and then, a stall moves a mean of 10 runs but hardly a median.
   printf '%-14s %12s %10s' "command" "taskman ms" "peak MiB"
-  command -v task >/dev/null && printf ' %14s %8s' "Taskwarrior ms" "ratio"
+  command -v task >/dev/null && printf ' %14s %8s %15s' "Taskwarrior ms" "ratio" "median ratio"
   echo
   for name in "${names[@]}"; do
-    printf '%-14s %12s %10s' "$name" "${taskman_ms[$name]}" "${taskman_mib[$name]}"
+    read -r mean median <<<"${taskman_ms[$name]}"
+    printf '%-14s %12s %10s' "$name" "$mean" "${taskman_mib[$name]}"
     if command -v task >/dev/null; then
-      ratio=$(python3 -c "
-try: print(f'{float(\"${task_ms[$name]}\") / float(\"${taskman_ms[$name]}\"):.1f}x')
-except Exception: print('n/a')")
-      printf ' %14s %8s' "${task_ms[$name]}" "$ratio"
+      read -r task_mean task_median <<<"${task_ms[$name]}"
+      ratios=$(python3 -c "
+def ratio(a, b):
+    try: return f'{float(a) / float(b):.1f}x'
+    except Exception: return 'n/a'
+print(ratio('$task_mean', '$mean'), ratio('$task_median', '$median'))")
+      read -r ratio median_ratio <<<"$ratios"
+      printf ' %14s %8s %15s' "$task_mean" "$ratio" "$median_ratio"
     fi
     echo
   done
