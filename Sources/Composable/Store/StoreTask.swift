@@ -5,41 +5,30 @@
 /// await store.send(.refresh).finish()
 /// ```
 public struct StoreTask: Hashable, Sendable {
+  /// The effects' tasks, waited for in place: a task of its own that waited for them would run
+  /// on the global executor even when the store's effects run elsewhere.
   @usableFromInline
-  let task: Task<Void, Never>?
+  let effects: [Task<Void, Never>]
 
   @inlinable
-  init(_ task: Task<Void, Never>?) { self.task = task }
+  init(_ task: Task<Void, Never>?) { effects = task.map { [$0] } ?? [] }
 
   @usableFromInline
-  init(tasks: [Task<Void, Never>]) {
-    switch tasks.count {
-    case 0: task = nil
-    case 1: task = tasks[0]
-    default:
-      task = Task {
-        await withTaskCancellationHandler {
-          for task in tasks { await task.value }
-        } onCancel: {
-          for task in tasks { task.cancel() }
-        }
-      }
-    }
-  }
+  init(tasks: [Task<Void, Never>]) { effects = tasks }
 
   /// Waits until every effect started by the action has finished.
   public func finish() async {
-    await task?.value
+    for task in effects { await task.value }
   }
 
   /// Cancels every effect started by the action.
   public func cancel() {
-    task?.cancel()
+    for task in effects { task.cancel() }
   }
 
-  /// The task behind the effects, for a test store.
-  package var tasks: [Task<Void, Never>] { task.map { [$0] } ?? [] }
+  /// The tasks behind the effects, for a test store.
+  package var tasks: [Task<Void, Never>] { effects }
 
-  /// Whether ``cancel()`` was called.
-  public var isCancelled: Bool { task?.isCancelled ?? false }
+  /// Whether the effects were cancelled: by ``cancel()``, or each by its cancellation id.
+  public var isCancelled: Bool { !effects.isEmpty && effects.allSatisfy(\.isCancelled) }
 }
