@@ -59,6 +59,9 @@ package final class EffectRuntime: Sendable {
   @usableFromInline
   convenience init() { self.init(activity: nil, executor: nil) }
 
+  @usableFromInline
+  convenience init(executor: any TaskExecutor) { self.init(activity: nil, executor: executor) }
+
   package init(activity: EffectActivity?, executor: (any TaskExecutor)? = nil) {
     self.activity = activity
     self.executor = executor

@@ -98,6 +98,50 @@ public final class Store<State, Action> {
         RootCore(initialState: initialState, reducer: reducer, dependencies: dependencies, runtime: EffectRuntime())))
   }
 
+  /// Creates a store running `reducer` from `initialState`, whose effects run on `executor`
+  /// instead of Swift's global concurrent executor.
+  ///
+  /// The global executor starts its threads when the first effect runs: for a short-lived
+  /// process, such as a command-line tool that sends a few actions, saves and exits, that start
+  /// can take longer than the effects themselves. Such a tool can run its effects on a thread it
+  /// already has. Actions the effects send, and work they do on the main actor, still go
+  /// through the main actor.
+  ///
+  /// ```swift
+  /// final class MainQueueExecutor: TaskExecutor, @unchecked Sendable {
+  ///   func enqueue(_ job: consuming ExecutorJob) {
+  ///     let job = UnownedJob(job)
+  ///     DispatchQueue.main.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+  ///   }
+  /// }
+  ///
+  /// let store = Store(initialState: Counter.State(), effectsOn: MainQueueExecutor()) {
+  ///   Counter()
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - executor: Where every effect of the store and of the stores scoped from it runs.
+  ///   - reducer: The feature's reducer.
+  ///   - prepareDependencies: Changes to the current ``DependencyValues``; the reducer and every
+  ///     effect it starts run with the values captured here.
+  @inlinable
+  public convenience init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () -> State,
+    effectsOn executor: any TaskExecutor,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  ) {
+    var dependencies = DependencyValues.current
+    prepareDependencies?(&dependencies)
+    self.init(
+      core: .root(
+        RootCore(
+          initialState: initialState, reducer: reducer, dependencies: dependencies,
+          runtime: EffectRuntime(executor: executor))))
+  }
+
   /// A root store over `core`, for a test store.
   package convenience init(root core: RootCore<State, Action>) {
     self.init(core: .root(core))

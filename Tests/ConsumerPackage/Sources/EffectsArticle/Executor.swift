@@ -1,0 +1,5 @@
+import Composable
+import Dispatch
+
+// The article's "Where effects run".
+// snippet: executor
