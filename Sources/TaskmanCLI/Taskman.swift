@@ -1,13 +1,29 @@
 import Foundation
 
-/// The `taskman` command-line tool: `Sources/taskman/main.swift` only calls ``main()``.
+/// The `taskman` command-line tool: `Sources/taskman/main.swift` only calls ``runAndExit()``.
 ///
 /// ```swift
-/// exit(await Taskman.main())
+/// Taskman.runAndExit()
 /// ```
 public enum Taskman {
   /// What `taskman --version` prints after `taskman `.
   public static let version = "0.1.0"
+
+  /// Runs ``main()`` with the main thread serving the main actor, and exits with its status.
+  ///
+  /// An `async` top-level `main.swift` would leave the main actor, at its first suspension, to
+  /// a thread the concurrency runtime starts then (on Linux, `dispatch_main` ends the main
+  /// thread): the main run loop keeps it here, where the store's effects and the command's
+  /// nonisolated async work run too (see `MainQueueExecutor`).
+  @MainActor
+  public static func runAndExit() -> Never {
+    Task { @MainActor in
+      exit(await withTaskExecutorPreference(MainQueueExecutor()) { await main() })
+    }
+    RunLoop.main.run()
+    // Only if the run loop found nothing to wait for: let Dispatch serve the main queue.
+    dispatchMain()
+  }
 
   /// Runs the command line of this process with its standard streams and environment, and
   /// returns the exit status (0 success, 1 nothing matched, 2 usage, 3 unreadable data file,

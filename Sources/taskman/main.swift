@@ -1,7 +1,6 @@
 // The command-line layer is the TaskmanCLI library, so that its tests can reach it.
-import Foundation
 import TaskmanCLI
 import TaskmanHeap
 
 taskman_use_large_heap_pages()
-exit(await Taskman.main())
+Taskman.runAndExit()

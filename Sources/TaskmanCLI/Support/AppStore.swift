@@ -31,7 +31,11 @@ final class AppStore {
   /// thread before making it (see ``load(readOnly:)``).
   private(set) lazy var store: StoreOf<AppFeature> = {
     let dependencies = self.dependencies
-    return Store(initialState: AppFeature.State()) { AppFeature() } withDependencies: { $0 = dependencies }
+    return Store(initialState: AppFeature.State(), effectsOn: MainQueueExecutor()) {
+      AppFeature()
+    } withDependencies: {
+      $0 = dependencies
+    }
   }()
   let storage: StorageClient
   let file: TaskFileLocation
@@ -118,17 +122,17 @@ final class AppStore {
 
   /// Reloads the list: other processes may have changed the file since the last command.
   ///
-  /// Does what the list's `.load` and `.loadForReading` do, reading the file in a task of its
-  /// own, and meanwhile makes the store on this thread if this is its first command: on a
-  /// second core the two overlap (a millisecond of a command's 15 at 10,000 tasks).
+  /// Does what the list's `.load` and `.loadForReading` do, reading the file on a thread of its
+  /// own, and meanwhile makes the store on this one if this is its first command: on a second
+  /// core the two overlap.
   private func load(readOnly: Bool) async throws(TaskmanError) {
     let storage = self.storage
     let now = DateGenerator.live.now
-    let reading = Task.detached {
+    let reading = ThreadedWork {
       Result { () throws(TaskStorageError) in try TaskFile.load(from: storage, withJournal: !readOnly, now: now) }
     }
     _ = store
-    await send(.loadResponse(await reading.value)).finish()
+    await send(.loadResponse(reading.wait())).finish()
     switch state.loadStatus {
     case .loaded:
       return

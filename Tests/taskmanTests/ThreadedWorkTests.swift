@@ -1,0 +1,33 @@
+import Dispatch
+import Testing
+
+@testable import TaskmanCLI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@Suite struct ThreadedWorkTests {
+  @Test func runsOnAThreadOfItsOwnWhileTheCallerGoesOn() {
+    let started = DispatchSemaphore(value: 0)
+    let caller = pthread_self()
+    let work = ThreadedWork { () -> Bool in
+      started.signal()
+      return pthread_equal(pthread_self(), caller) != 0
+    }
+    // The work starts without anyone waiting for it (the bound only keeps a broken build from
+    // hanging the suite).
+    #expect(started.wait(timeout: .now() + 60) == .success)
+    #expect(work.wait() == false)
+  }
+
+  @Test func handsBackWhatTheWorkReturned() {
+    struct Unreadable: Error, Equatable {}
+    let read = ThreadedWork { Result<[Int], Unreadable>.failure(Unreadable()) }
+    let parsed = ThreadedWork { (1...1000).reduce(0, +) }
+    #expect(parsed.wait() == 500_500)
+    #expect(throws: Unreadable()) { try read.wait().get() }
+  }
+}
