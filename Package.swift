@@ -27,7 +27,17 @@ let package = Package(
     .target(name: "ComposableTesting", dependencies: ["Composable", "Dependencies", "ValueDump"]),
     .target(name: "TaskManager", dependencies: ["Composable", "Dependencies"]),
     // The command-line layer lives in a library so its tests can import it; `taskman` only starts it.
-    .target(name: "TaskmanCLI", dependencies: ["TaskManager", "Composable", "Dependencies"]),
+    // Released with generic types' metadata reached through accessor functions rather than by
+    // demangling their names: a command-line run meets each such type for the first time, and
+    // the runtime then searches every protocol conformance of the binary for the type's
+    // requirements. Not in the library products, which other packages must be able to use.
+    .target(
+      name: "TaskmanCLI", dependencies: ["TaskManager", "Composable", "Dependencies"],
+      swiftSettings: [
+        .unsafeFlags(
+          ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
+      ]
+    ),
     // Released with the Swift runtime and Foundation linked in: a command then starts in half the
     // time and memory (no shared libraries to load and relocate), which at 10,000 tasks is a
     // good part of each command. Debug builds (tests) link them as usual, which is quicker.
