@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import Foundation
 
 /// Work started on a thread of its own at once, whose result the starting thread waits for.
 ///
@@ -12,7 +13,8 @@
 /// the concurrency runtime to start its pool of threads, which on Linux takes a millisecond or
 /// two of a command's fifteen, and the result would come back on yet another thread. The wait
 /// blocks the caller, as a synchronous read would; it is meant for work that the caller cannot
-/// go on without anyway.
+/// go on without anyway. The caller goes on as soon as the result is there, not once the thread
+/// has ended: handing a thread's memory back takes a while after a large parse.
 ///
 /// ```swift
 /// let reading = ThreadedWork { try? Data(contentsOf: url) }
@@ -20,31 +22,32 @@
 /// let data = reading.wait()
 /// ```
 final class ThreadedWork<Value: Sendable>: @unchecked Sendable {
-  // Written once by the worker before it exits; read by the waiter only after joining it.
+  private let work: @Sendable () -> Value
+  private let finished = NSCondition()
+  /// Set once, by the thread, under `finished`.
   private var value: Value?
-  private var work: (@Sendable () -> Value)?
-  private var thread: pthread_t?
+  /// Whether a thread is doing the work; only read by the thread that made this.
+  private var isRunningElsewhere = false
 
-  /// Starts `work` on a new thread; where no thread can be made, runs it at the first `wait()`.
+  /// Starts `work` on a new thread; where no thread can be made, runs it at ``wait()``.
   init(_ work: @escaping @Sendable () -> Value) {
     self.work = work
-    thread = ThreadStart.spawn { [self] in
-      value = self.work?()
-      self.work = nil
+    isRunningElsewhere = ThreadStart.spawnDetached { [self] in
+      let result = work()
+      finished.lock()
+      value = result
+      finished.signal()
+      finished.unlock()
     }
   }
 
   /// Waits for the work to finish (or does it now, if no thread could be made) and returns its
   /// result. Call it once.
   func wait() -> Value {
-    if let thread {
-      pthread_join(thread, nil)
-      self.thread = nil
-    }
-    if value == nil, let work {
-      value = work()
-      self.work = nil
-    }
+    guard isRunningElsewhere else { return work() }
+    finished.lock()
+    defer { finished.unlock() }
+    while value == nil { finished.wait() }
     return value!
   }
 }
@@ -55,19 +58,23 @@ private final class ThreadStart {
 
   private init(_ body: @escaping () -> Void) { self.body = body }
 
-  /// Runs `body` on a new joinable thread; `nil` when the system could make none.
-  static func spawn(_ body: @escaping () -> Void) -> pthread_t? {
+  /// Runs `body` on a new thread that nobody joins; false when the system could make none.
+  static func spawnDetached(_ body: @escaping () -> Void) -> Bool {
+    var attributes = pthread_attr_t()
+    guard pthread_attr_init(&attributes) == 0 else { return false }
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
     let context = Unmanaged.passRetained(ThreadStart(body)).toOpaque()
     #if canImport(Darwin)
       var thread: pthread_t?
     #else
       var thread = pthread_t()
     #endif
-    guard pthread_create(&thread, nil, threadEntry, context) == 0 else {
+    guard pthread_create(&thread, &attributes, threadEntry, context) == 0 else {
       Unmanaged<ThreadStart>.fromOpaque(context).release()
-      return nil
+      return false
     }
-    return thread
+    return true
   }
 }
 
