@@ -35,7 +35,8 @@ struct ItemIndex: Equatable, Sendable {
     // Written through a raw buffer: appending field by field to a `Data` costs more than the
     // rest of a save at 10,000 lines.
     let count = 16 + ids.count * Self.recordSize
-    var bytes = [UInt8](repeating: 0, count: count)
+    // Written in place: a `Data` made from a finished array would be a second copy.
+    var bytes = Data(count: count)
     bytes.withUnsafeMutableBytes { raw in
       raw.copyBytes(from: Self.magic)
       raw.storeBytes(of: UInt64(ids.count).littleEndian, toByteOffset: 8, as: UInt64.self)
@@ -50,7 +51,7 @@ struct ItemIndex: Equatable, Sendable {
         offset += Self.recordSize
       }
     }
-    return Data(bytes)
+    return bytes
   }
 
   /// Whether `data` is a whole index of this version: its header, and as many records as it

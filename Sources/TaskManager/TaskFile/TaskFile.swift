@@ -130,8 +130,10 @@ public enum TaskFile {
       items, over: source, restoring: restoring, now: TaskPaperSource.seconds(now),
       copiesUnchangedSubtrees: copyingUnchangedSubtrees, dropsFinalLineBreakAfterRestoredLine: withoutFinalLineBreak
     )
+    // The index first: the file's bytes are then copied while nothing else of the write is held.
+    let encodedIndex = index.encoded()
     return Written(
-      file: Data(bytes), index: index.encoded(),
+      file: Data(bytes), index: encodedIndex,
       rewrittenLines: rewritten.mapValues { TaskJournal.Change.Lines(before: $0.before, after: $0.after) },
       addedFinalLineBreak: addedFinalLineBreak
     )

@@ -273,7 +273,15 @@ public enum TaskPaperParser {
   static func assembledWithSubtrees(_ lines: Lines) -> (roots: [Item], subtrees: [Subtree]) {
     let count = lines.items.count
     var children = [[Item]](repeating: [], count: count)
+    // Made at their final size: grown an item at a time, they were moved repeatedly and kept up
+    // to twice the room they need.
+    var childCounts = [Int](repeating: 0, count: count)
+    var rootCount = 0
+    for parent in lines.parents {
+      if parent < 0 { rootCount += 1 } else { childCounts[parent] += 1 }
+    }
     var roots: [Item] = []
+    roots.reserveCapacity(rootCount)
     // Lines in each subtree, and one past the last line of each (descendants come later).
     var sizes = [Int](repeating: 1, count: count)
     var subtrees = [Subtree](repeating: Subtree(end: 0, children: 0), count: count)
@@ -293,6 +301,7 @@ public enum TaskPaperParser {
       if parent < 0 {
         roots.append(consume item)
       } else {
+        if children[parent].isEmpty { children[parent].reserveCapacity(childCounts[parent]) }
         children[parent].append(consume item)
         sizes[parent] += sizes[index]
         if end < 0 || subtrees[parent].end < 0 {
