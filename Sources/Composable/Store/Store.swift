@@ -91,11 +91,8 @@ public final class Store<State, Action> {
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
-    var dependencies = DependencyValues.current
-    prepareDependencies?(&dependencies)
     self.init(
-      core: .root(
-        RootCore(initialState: initialState, reducer: reducer, dependencies: dependencies, runtime: EffectRuntime())))
+      initialState: initialState, reducer: reducer, prepareDependencies: prepareDependencies, runtime: EffectRuntime())
   }
 
   /// Creates a store running `reducer` from `initialState`, whose effects run on `executor`
@@ -133,13 +130,24 @@ public final class Store<State, Action> {
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
+    self.init(
+      initialState: initialState, reducer: reducer, prepareDependencies: prepareDependencies,
+      runtime: EffectRuntime(executor: executor))
+  }
+
+  /// A root store whose reducer, initial state and effects get the current dependencies as
+  /// `prepareDependencies` changes them, and whose effects `runtime` starts.
+  @inlinable
+  convenience init<R: Reducer<State, Action>>(
+    initialState: () -> State,
+    reducer: () -> R,
+    prepareDependencies: ((inout DependencyValues) -> Void)?,
+    runtime: EffectRuntime
+  ) {
     var dependencies = DependencyValues.current
     prepareDependencies?(&dependencies)
     self.init(
-      core: .root(
-        RootCore(
-          initialState: initialState, reducer: reducer, dependencies: dependencies,
-          runtime: EffectRuntime(executor: executor))))
+      core: .root(RootCore(initialState: initialState, reducer: reducer, dependencies: dependencies, runtime: runtime)))
   }
 
   /// A root store over `core`, for a test store.
