@@ -37,6 +37,19 @@ struct DataDirectoryTests {
     #expect(resolve(nil, ["TASKMAN_DATA_DIR": "d"]) == "/work/here/d")
   }
 
+  @Test func pathsAreStandardizedAsFoundationDoes() {
+    let cases: [(String, String)] = [
+      ("data", "/work/here"), ("./data/", "/work/here"), ("../../../../up", "/a/b"), ("a//b/./c/../d", "/w"),
+      ("/abs/./x/../y//", "/ignored"), ("..", "/"), ("/", "/x"), (".", "/work/here"), ("a/b/..", "/"),
+      ("caf\u{E9}/ t", "/w"),
+    ]
+    for (path, directory) in cases {
+      let foundation = URL(fileURLWithPath: path, isDirectory: true, relativeTo: URL(fileURLWithPath: directory, isDirectory: true))
+        .standardizedFileURL.path
+      #expect(DataDirectory.standardized(path, from: directory) == foundation, "\(path) from \(directory)")
+    }
+  }
+
   @Test func aDirectoryBelowAFileNamesTheFileInTheWay() throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("taskmanTests-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: base) }

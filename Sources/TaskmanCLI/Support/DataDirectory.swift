@@ -24,21 +24,34 @@ enum DataDirectory {
     currentDirectory: String = FileManager.default.currentDirectoryPath,
     home: @autoclosure () -> String = FileManager.default.homeDirectoryForCurrentUser.path
   ) -> URL {
-    let base = URL(fileURLWithPath: currentDirectory, isDirectory: true)
+    let path: String
     if let option, !option.isEmpty {
-      return URL(fileURLWithPath: option, isDirectory: true, relativeTo: base).standardizedFileURL
+      path = standardized(option, from: currentDirectory)
+    } else if let variable = environment["TASKMAN_DATA_DIR"], !variable.isEmpty {
+      path = standardized(variable, from: currentDirectory)
+    } else if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+      path = standardized(dataHome + "/taskman", from: "/")
+    } else {
+      let homePath = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home()
+      path = standardized(homePath + "/.local/share/taskman", from: "/")
     }
-    if let variable = environment["TASKMAN_DATA_DIR"], !variable.isEmpty {
-      return URL(fileURLWithPath: variable, isDirectory: true, relativeTo: base).standardizedFileURL
+    return URL(fileURLWithPath: path, isDirectory: true)
+  }
+
+  /// `path` taken from `directory` when relative, without `.`, `..` and repeated slashes, as
+  /// `URL.standardizedFileURL` gives it (no symbolic link is followed), at a fraction of the
+  /// cost: every command resolves its directory before anything else.
+  static func standardized(_ path: String, from directory: String) -> String {
+    let absolute = path.hasPrefix("/") ? path : directory + "/" + path
+    var components: [Substring] = []
+    for component in absolute.split(separator: "/") {
+      switch component {
+      case ".": continue
+      case "..": _ = components.popLast()
+      default: components.append(component)
+      }
     }
-    if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-      return URL(fileURLWithPath: dataHome, isDirectory: true).appendingPathComponent("taskman", isDirectory: true)
-        .standardizedFileURL
-    }
-    let homePath = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home()
-    return URL(fileURLWithPath: homePath, isDirectory: true)
-      .appendingPathComponent(".local/share/taskman", isDirectory: true)
-      .standardizedFileURL
+    return "/" + components.joined(separator: "/")
   }
 
   /// Creates `directory` and its missing parents (no prompt), each readable by its owner only
