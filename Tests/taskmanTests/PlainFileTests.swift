@@ -485,7 +485,8 @@ struct PlainFileTests {
     let data = try TaskmanDataDirectory()
     let old = Outline(items: [Item(id: UUID(uuidString: "6F1C0D52-8D1E-4A8B-9B8E-0C3F1D2A4B11")!, kind: .task, title: "Old task")])
     try TaskDocument.encode(old).write(to: URL(fileURLWithPath: data.path + "/tasks.taskman"))
-    let running = try (1...6).map { try data.start(["add", "New \($0)"]) }
+    // As long as it takes for each to get the lock: a loaded machine must not time them out.
+    let running = try (1...6).map { try data.start(["add", "New \($0)"], environment: ["TASKMAN_LOCK_TIMEOUT": "3600"]) }
     let results = running.map { $0.wait() }
     #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.errors))")
     #expect(results.filter { $0.errors.hasPrefix("taskman: moved your 1 item from") }.count == 1)
