@@ -18,9 +18,11 @@ let package = Package(
   ],
   targets: [
     // Library layers: taskman → TaskmanCLI → TaskManager → Composable → Dependencies, ValueDump.
-    .target(name: "Dependencies", dependencies: ["DependenciesThreadLocal"]),
+    .target(name: "Dependencies", dependencies: ["DependenciesThreadLocal", "DependenciesWriteback"]),
     // The thread-local variable that holds the current dependency scope (Swift has none).
     .target(name: "DependenciesThreadLocal"),
+    // Starting a file's writeback early (Linux's sync_file_range, which the Glibc module leaves out).
+    .target(name: "DependenciesWriteback"),
     // `customDump` and `diff`: readable dumps and diffs of any value, for test failures.
     .target(name: "ValueDump"),
     .target(name: "Composable", dependencies: ["Dependencies", "ValueDump"]),

@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import DependenciesWriteback
 import Foundation
 
 /// Thin wrappers over the POSIX calls the file storage needs, retrying on `EINTR` and turning
@@ -143,6 +144,13 @@ enum POSIX {
       return nil
     }
     if let failure { throw .fileSystem(operation: .write, path: path, code: failure) }
+  }
+
+  /// Starts writing the dirty pages of an open file to disk without waiting for them, so that
+  /// the writes of several files about to be flushed overlap (a no-op where the system has no
+  /// such call). Durability still comes from ``synchronize(_:path:)``.
+  static func startWriteback(_ fd: Int32) {
+    _ = dependencies_start_writeback(fd)
   }
 
   /// `fsync(2)` of an open file.

@@ -21,10 +21,10 @@ extension StorageClient {
   /// | `name.lock` | The lock file that ``withExclusiveAccess(to:timeout:_:)`` locks with `flock(2)`. It stays after use and is empty: do not delete it while the storage may be in use. |
   /// | `.name.<pid>-<random>.tmp` | A new version being saved. A save that crashed leaves one behind; the next ``withExclusiveAccess(to:timeout:_:)`` on the document removes it once its process is gone. |
   ///
-  /// A save writes the new version to a temporary file with a unique name, flushes it to disk
-  /// with `fsync`, keeps the current version as `name.bak` (a hard link, or a copy where links
-  /// are not supported), renames the temporary file over `name` (atomic) and flushes the
-  /// directory. So at any moment `name` is either the complete old version or the complete new
+  /// A save writes the new version to a temporary file with a unique name, keeps the current
+  /// version as `name.bak` (a hard link, or a copy where links are not supported), flushes the
+  /// new version to disk with `fsync`, renames the temporary file over `name` (atomic) and
+  /// flushes the directory. So at any moment `name` is either the complete old version or the complete new
   /// one, even across a crash or power loss, and concurrent saves by other processes never
   /// write to each other's temporary files. A new document is readable by its owner only
   /// (`0600`); a replaced one keeps the permissions it had.
@@ -253,6 +253,10 @@ struct FileStorage: Sendable {
   /// flushed to disk, and every document of `files` checked for changes by others, before the
   /// first replaces its document, so that none is replaced when one of them cannot be.
   ///
+  /// The disk writes of all the new versions are started together, and the backups made while
+  /// they go on, before the first flush waits: one after the other, each flush would send its
+  /// file to the disk and wait for it alone.
+  ///
   /// A directory is flushed once for a run of documents renamed in it, before a document of
   /// another directory is renamed, and at the end: a document in one directory is on disk
   /// before any in a directory that comes later. Within one directory the renames go to disk
@@ -272,8 +276,9 @@ struct FileStorage: Sendable {
       let (temporary, fd) = try createTemporaryFile(containing: data, beside: document, mode: mode)
       written.append((name, document, temporary))
       opened.append((fd, temporary))
+      POSIX.startWriteback(fd)
     }
-    for file in opened { try POSIX.synchronize(file.fd, path: file.path) }
+    // Checked before the backups: linking a document as its backup changes its status.
     for file in written where files[file.name] != nil {
       if let expected = known.withLock({ $0[file.name] }), FileVersion.current(at: file.document) != expected {
         throw .changedSinceRead(document: file.name, path: file.document)
@@ -288,6 +293,7 @@ struct FileStorage: Sendable {
     for (name, document, _) in written where backups.includes(name) {
       if try keepBackup(of: document, as: name), !unflushed.contains(directory) { unflushed.append(directory) }
     }
+    for file in opened { try POSIX.synchronize(file.fd, path: file.path) }
     for (name, document, temporary) in written {
       let folder = POSIX.parent(of: document)
       if unflushed.contains(where: { $0 != folder }) { try flushDirectories() }
