@@ -1,5 +1,15 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
+
+// Release builds reach generic types' metadata through accessor functions rather than by
+// demangling their names: a command-line run meets each such type for the first time, and the
+// runtime then demangles the name and searches every protocol conformance of the binary for the
+// type's requirements (about a millisecond of each `taskman` command). It changes only how a
+// module finds metadata, not its interface. An unsafe flag, so this manifest needs tools 6.2:
+// from Swift 6.2 on, a package that depends on this one by version may carry unsafe flags.
+let accessorsForMetadata: [SwiftSetting] = [
+  .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
+]
 
 let package = Package(
   name: "taskman",
@@ -18,27 +28,20 @@ let package = Package(
   ],
   targets: [
     // Library layers: taskman → TaskmanCLI → TaskManager → Composable → Dependencies, ValueDump.
-    .target(name: "Dependencies", dependencies: ["DependenciesThreadLocal", "DependenciesWriteback"]),
+    .target(name: "Dependencies", dependencies: ["DependenciesThreadLocal", "DependenciesWriteback"], swiftSettings: accessorsForMetadata),
     // The thread-local variable that holds the current dependency scope (Swift has none).
     .target(name: "DependenciesThreadLocal"),
     // Starting a file's writeback early (Linux's sync_file_range, which the Glibc module leaves out).
     .target(name: "DependenciesWriteback"),
     // `customDump` and `diff`: readable dumps and diffs of any value, for test failures.
-    .target(name: "ValueDump"),
-    .target(name: "Composable", dependencies: ["Dependencies", "ValueDump"]),
+    .target(name: "ValueDump", swiftSettings: accessorsForMetadata),
+    .target(name: "Composable", dependencies: ["Dependencies", "ValueDump"], swiftSettings: accessorsForMetadata),
     .target(name: "ComposableTesting", dependencies: ["Composable", "Dependencies", "ValueDump"]),
-    .target(name: "TaskManager", dependencies: ["Composable", "Dependencies"]),
+    .target(name: "TaskManager", dependencies: ["Composable", "Dependencies"], swiftSettings: accessorsForMetadata),
     // The command-line layer lives in a library so its tests can import it; `taskman` only starts it.
-    // Released with generic types' metadata reached through accessor functions rather than by
-    // demangling their names: a command-line run meets each such type for the first time, and
-    // the runtime then searches every protocol conformance of the binary for the type's
-    // requirements. Not in the library products, which other packages must be able to use.
     .target(
       name: "TaskmanCLI", dependencies: ["TaskManager", "Composable", "Dependencies"],
-      swiftSettings: [
-        .unsafeFlags(
-          ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
-      ]
+      swiftSettings: accessorsForMetadata
     ),
     // Released as one static executable on Linux (the Swift runtime, Foundation and the C
     // library linked in): a command then starts in a third of the time (no shared libraries to
