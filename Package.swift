@@ -40,7 +40,7 @@ let package = Package(
     .target(name: "TaskManager", dependencies: ["Composable", "Dependencies"], swiftSettings: accessorsForMetadata),
     // The command-line layer lives in a library so its tests can import it; `taskman` only starts it.
     .target(
-      name: "TaskmanCLI", dependencies: ["TaskManager", "Composable", "Dependencies"],
+      name: "TaskmanCLI", dependencies: ["TaskManager", "Composable", "Dependencies", "TaskmanHeap"],
       swiftSettings: accessorsForMetadata
     ),
     // Released as one static executable on Linux (the Swift runtime, Foundation and the C
@@ -62,7 +62,8 @@ let package = Package(
       ]
     ),
 
-    // The process's heap in 2 MiB pages where the kernel offers them (see TaskmanHeap.c).
+    // The process's heap in 2 MiB pages where the kernel offers them, faulted in ahead of a parse
+    // by a thread with nothing else to do (see TaskmanHeap.c).
     .target(name: "TaskmanHeap"),
 
     // A tiny process used by DependenciesTests to contend for the storage lock from another process.

@@ -18,6 +18,31 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+// Whether taskman_use_large_heap_pages configured the heap: only then is its top one range
+// grown once, which taskman_prefault_heap_step relies on.
+static int configured = 0;
+
+static const uintptr_t huge_page = 2u << 20;
+
+uintptr_t taskman_prefault_heap_step(uintptr_t populated, uintptr_t ahead) {
+  if (!configured) return populated;
+  // The top chunk, malloc's unused space at the end of the heap, runs from the frontier of what
+  // was handed out to the end of the heap; keepcost is its size.
+  struct mallinfo2 info = mallinfo2();
+  uintptr_t end = (uintptr_t)sbrk(0);
+  if (end == (uintptr_t)-1 || info.keepcost > end) return populated;
+  uintptr_t frontier = end - info.keepcost;
+  // The huge page the frontier is in was touched already (malloc writes the top chunk's size
+  // there).
+  uintptr_t start = (frontier + huge_page - 1) & ~(huge_page - 1);
+  if (start < populated) start = populated;
+  if (start + huge_page > end || start + huge_page > frontier + ahead) return populated;
+  // Faults the pages in, writable, as a write would, without writing: memory some other thread
+  // has meanwhile been handed keeps what that thread wrote.
+  if (madvise((void *)start, huge_page, MADV_POPULATE_WRITE) != 0) return populated;
+  return start + huge_page;
+}
+
 void taskman_use_large_heap_pages(void) {
   const int pad = 64 << 20;
   mallopt(M_ARENA_MAX, 1);
@@ -26,12 +51,17 @@ void taskman_use_large_heap_pages(void) {
   mallopt(M_TOP_PAD, pad);
   void *probe = malloc(256 << 10);
   if (probe == NULL) return;
-  const uintptr_t huge = 2u << 20;
-  uintptr_t start = ((uintptr_t)probe + huge - 1) & ~(huge - 1);
+  uintptr_t start = ((uintptr_t)probe + huge_page - 1) & ~(huge_page - 1);
   uintptr_t end = (uintptr_t)sbrk(0);
   if (end != (uintptr_t)-1 && end > start) madvise((void *)start, end - start, MADV_HUGEPAGE);
   free(probe);
+  configured = 1;
 }
 #else
 void taskman_use_large_heap_pages(void) {}
+
+uintptr_t taskman_prefault_heap_step(uintptr_t populated, uintptr_t ahead) {
+  (void)ahead;
+  return populated;
+}
 #endif

@@ -41,6 +41,14 @@ final class ThreadedWork<Value: Sendable>: @unchecked Sendable {
     }
   }
 
+  /// Whether the work has finished (false when it runs at ``wait()``); never blocks for long.
+  var isFinished: Bool {
+    guard isRunningElsewhere else { return false }
+    finished.lock()
+    defer { finished.unlock() }
+    return value != nil
+  }
+
   /// Waits for the work to finish (or does it now, if no thread could be made) and returns its
   /// result. Call it once.
   func wait() -> Value {
