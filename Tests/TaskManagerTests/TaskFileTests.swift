@@ -394,12 +394,16 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     #expect(entry.changes == [.line(id: before[0].children[500].id, before: "- task 500", after: "- task 500 @done(2026-11-25)")])
     var journal = TaskJournal()
     journal.record(entry)
+    let id = before[0].children[500].id.uuidString.lowercased()
+    // A change this small is kept inside the list of changes.
     #expect(
       String(decoding: journal.encoded(), as: UTF8.self) == """
-        taskman journal v1
+        taskman journal v2
         applied 1
         next 2
-        entry 1 \(journal.records[0].size) done “task 500”
+        inline 1 \(journal.records[0].size) done “task 500”
+          ~ \(id) - task 500
+          = 10  @done(2026-11-25)
 
         """
     )
@@ -521,6 +525,15 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     #expect(throws: TaskDocumentError(line: 4, problem: .malformedHistory("expected \"entry <serial> <size> <description>\""))) {
       try TaskJournal(decoding: Data(head.utf8))
     }
+    // An inline entry's damage is named by its line in the list of changes.
+    let inline = "taskman journal v2\napplied 1\nnext 2\ninline 1 10 x\n  ~ \(UUID().uuidString) - a\n  + not-an-id - 0 0 - a\n"
+    let journal = try TaskJournal(decoding: Data(inline.utf8))
+    #expect(throws: TaskStorageError.damaged(document: TaskFile.journalName, TaskDocumentError(line: 6, problem: .malformedHistory("expected \"+ <id> <parent> <position> <level> <line>\"")))) {
+      try TaskFile.loadEntry(of: journal.records[0], from: .inMemory)
+    }
+    #expect(throws: TaskDocumentError(line: 4, problem: .malformedHistory("an indented line belongs under an \"inline\" record"))) {
+      try TaskJournal(decoding: Data("taskman journal v2\napplied 0\nnext 2\n  ~ x\n".utf8))
+    }
     let entry = "taskman journal entry v1\n+ not-an-id - 0 0 - a\n"
     let error = #expect(throws: TaskDocumentError.self) { try TaskJournal.Entry(decoding: Data(entry.utf8), description: "x") }
     #expect(error?.line == 2)
@@ -548,16 +561,65 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     loaded.record(TaskJournal.Entry("done “a”", from: big, to: after))
     let counting = CountingStorage(storage)
     try TaskFile.store(TaskFile.write(after, over: .empty), journal: loaded, to: counting.client)
-    #expect(counting.saved == [TaskJournal.entryName(2), TaskFile.journalName, TaskFile.indexName, TaskFile.documentName])
+    // The small change's entry is kept inside the list of changes: no document of its own.
+    #expect(loaded.records.map(\.isInline) == [false, true])
+    #expect(counting.saved == [TaskFile.journalName, TaskFile.indexName, TaskFile.documentName])
     #expect(try storage.load(TaskJournal.entryName(1)) == bigEntry)
+    #expect(try storage.load(TaskJournal.entryName(2)) == nil)
 
-    // Undone past the import and forgotten by a new change, its entry is removed.
+    // Undone past the import and forgotten by a new change, the import's entry is removed.
     loaded.applied = 0
     loaded.record(TaskJournal.Entry("done “a”", from: big, to: after))
     try TaskFile.store(TaskFile.write(after, over: .empty), journal: loaded, to: storage)
     #expect(try storage.load(TaskJournal.entryName(1)) == nil)
-    #expect(try storage.load(TaskJournal.entryName(2)) == nil)
-    #expect(try storage.load(TaskJournal.entryName(3)) != nil)
+    let stored = try #require(try TaskFile.load(from: storage, withJournal: true).journal)
+    #expect(stored.records.map(\.serial) == [3])
+    #expect(try TaskFile.loadEntry(of: stored.records[0], from: storage) == loaded.records[0].entry)
+  }
+
+  @Test func smallEntriesAreKeptInTheListOfChangesWithinTheirLimits() throws {
+    let before = try items("- a\n")
+    var journal = TaskJournal()
+    var small = before
+    small[0].title = "b"
+    journal.record(TaskJournal.Entry("edit", from: before, to: small))
+    var large = before
+    large[0].title = String(repeating: "x", count: TaskJournal.inlineEntryLimit)
+    journal.record(TaskJournal.Entry("edit", from: small, to: large))
+    #expect(journal.records.map(\.isInline) == [true, false])
+
+    // Together, the inline entries stay within their own limit; later ones get documents.
+    var many = TaskJournal()
+    var current = before
+    for index in 0..<TaskJournal.entryLimit {
+      var next = current
+      next[0].title = "\(index) " + String(repeating: "y", count: 400)
+      many.record(TaskJournal.Entry("edit \(index)", from: current, to: next))
+      current = next
+    }
+    let inline = many.records.filter(\.isInline)
+    #expect(!inline.isEmpty && inline.count < many.records.count)
+    #expect(inline.reduce(0) { $0 + $1.size } <= TaskJournal.inlineSizeLimit)
+  }
+
+  @Test func aJournalOfTheFirstVersionIsReadAndKeptAsItWas() throws {
+    let storage = StorageClient.inMemory
+    let before = try items("- a\n")
+    var after = before
+    after[0].setTag(Tag(name: "done"))
+    let entry = TaskJournal.Entry("done “a”", from: before, to: after)
+    try storage.save(Data("taskman journal v1\napplied 1\nnext 8\nentry 7 90 done “a”\n".utf8), TaskFile.journalName)
+    try storage.save(entry.encoded(), TaskJournal.entryName(7))
+    var journal = try #require(try TaskFile.load(from: storage, withJournal: true).journal)
+    #expect(journal.records.map(\.isInline) == [false])
+    #expect(try TaskFile.loadEntry(of: journal.records[0], from: storage) == entry)
+
+    // The next change writes the second version, the first change still in its own document.
+    journal.record(TaskJournal.Entry("done “a”", from: after, to: before))
+    try TaskFile.store(TaskFile.write(before, over: .empty), journal: journal, to: storage)
+    let text = String(decoding: try #require(try storage.load(TaskFile.journalName)), as: UTF8.self)
+    #expect(text.hasPrefix("taskman journal v2\napplied 2\nnext 9\nentry 7 90 done “a”\ninline 8 "))
+    #expect(try storage.load(TaskJournal.entryName(7)) == entry.encoded())
   }
 
   @Test func theJournalKeepsItsNewestEntriesWithinItsLimits() throws {

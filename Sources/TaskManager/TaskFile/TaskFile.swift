@@ -186,10 +186,21 @@ public enum TaskFile {
     return stored
   }
 
-  /// The entry of `record`, from its own document.
+  /// The entry of `record`: its stored lines for an inline entry, else its own document.
   ///
   /// - Throws: ``TaskStorageError`` when it is missing or cannot be read.
   public static func loadEntry(of record: TaskJournal.Record, from storage: StorageClient) throws(TaskStorageError) -> TaskJournal.Entry {
+    if let entry = record.entry { return entry }
+    if record.isInline {
+      guard let stored = record.storedEntry else {
+        throw .damaged(document: journalName, TaskDocumentError(line: 1, problem: .malformedHistory("change \(record.serial) has no lines")))
+      }
+      let document = Data((TaskJournal.entryHeader + "\n" + stored.lines).utf8)
+      do { return try TaskJournal.Entry(decoding: document, description: record.description) } catch {
+        // The document's second line is the entry's first.
+        throw .damaged(document: journalName, TaskDocumentError(line: stored.firstLine + error.line - 2, problem: error.problem))
+      }
+    }
     let name = TaskJournal.entryName(record.serial)
     let data: Data?
     do { data = try storage.load(name) } catch { throw .storage(error) }
@@ -201,8 +212,9 @@ public enum TaskFile {
     }
   }
 
-  /// Stores a written task list with `journal`: the journal first (the entries it has that
-  /// storage has not, then the list of changes, then removing the entries it dropped), then the
+  /// Stores a written task list with `journal`: the journal first (the entries of their own it
+  /// has that storage has not, then the list of changes with the inline entries, then removing
+  /// the entries of their own it dropped), then the
   /// index, then the file, each atomically. A crash in between leaves at worst a journal record
   /// for a change the file does not have, which undo recognises
   /// (``TaskJournal/Entry/Outcome/alreadyInEffect``), an index one change ahead, from which the
@@ -231,13 +243,14 @@ public enum TaskFile {
       var documents: [(data: Data, name: String)] = []
       var removed: [Int] = []
       if let journal {
-        let storedSerials = Set(stored?.records.map(\.serial) ?? [])
-        for record in journal.records where !storedSerials.contains(record.serial) {
+        // Only entries of their own have documents; inline ones are in the journal's.
+        let storedSerials = Set(stored?.records.lazy.filter { !$0.isInline }.map(\.serial) ?? [])
+        for record in journal.records where !record.isInline && !storedSerials.contains(record.serial) {
           guard let entry = record.entry else { continue }
           documents.append((entry.encoded(), TaskJournal.entryName(record.serial)))
         }
         documents.append((journal.encoded(), journalName))
-        let kept = Set(journal.records.map(\.serial))
+        let kept = Set(journal.records.lazy.filter { !$0.isInline }.map(\.serial))
         removed = storedSerials.filter { !kept.contains($0) }.sorted()
       }
       documents.append((written.index, indexName))

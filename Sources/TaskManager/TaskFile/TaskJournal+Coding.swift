@@ -4,17 +4,23 @@ import Foundation
 /// when something goes wrong. The list of changes (`tasks.journal`):
 ///
 /// ```
-/// taskman journal v1
+/// taskman journal v2
 /// applied 2
 /// next 18
-/// entry 16 98 done “Buy milk”
-/// entry 17 121 add “Call Bob”
+/// entry 16 5398 import “tasks.taskpaper”
+/// inline 17 98 done “Buy milk”
+///   ~ 0b7a5e2c-1d4f-4e7a-8c3b-2a9d6e5f4c22 \t- Buy milk @shopping
+///   = 21  @done(2026-11-25)
 /// ```
 ///
 /// - `applied N`: how many records, from the first, are in effect;
 /// - `next N`: the serial the next record gets;
 /// - `entry <serial> <size> <description>`: a change, oldest first, whose entry is the document
-///   `tasks.journal.<serial>`, about `<size>` bytes long.
+///   `tasks.journal.<serial>`, about `<size>` bytes long;
+/// - `inline <serial> <size> <description>`: a change whose entry follows, each of its lines
+///   indented by two spaces (a small change: ``TaskJournal/inlineEntryLimit``).
+///
+/// The first version, `taskman journal v1`, had only `entry` records; it is still read.
 ///
 /// An entry's document (see ``TaskJournal/Entry/encoded()``):
 ///
@@ -38,23 +44,34 @@ import Foundation
 /// line feed `\n` and a carriage return `\r`.
 extension TaskJournal {
   /// The first line of the list of changes.
-  static let header = "taskman journal v1"
+  static let header = "taskman journal v2"
+  /// The first line of the list of changes as the first version wrote it, without inline entries.
+  static let firstVersionHeader = "taskman journal v1"
+  /// The indentation of an inline entry's lines.
+  static let inlineIndent = "  "
   /// The first line of an entry's document.
   static let entryHeader = "taskman journal entry v1"
 
   /// The name of the document that holds the entry of the record with `serial`.
   public static func entryName(_ serial: Int) -> String { "\(TaskFile.journalName).\(serial)" }
 
-  /// The stored list of changes (without the entries).
+  /// The stored list of changes, with the inline entries and without the others.
   public func encoded() -> Data {
     var text = Self.header + "\napplied \(applied)\nnext \(nextSerial)\n"
     for record in records {
-      text += "entry \(record.serial) \(record.size) " + Self.escaped(record.description) + "\n"
+      let lines = record.isInline ? record.entry.map { $0.encodedLines() } ?? record.storedEntry?.lines : nil
+      text += lines == nil ? "entry " : "inline "
+      text += "\(record.serial) \(record.size) " + Self.escaped(record.description) + "\n"
+      guard let lines else { continue }
+      for line in lines.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+        text += Self.inlineIndent + line + "\n"
+      }
     }
     return Data(text.utf8)
   }
 
-  /// The list of changes stored in `data`, without their entries.
+  /// The list of changes stored in `data`, with the inline entries as stored (loaded by
+  /// ``TaskFile/loadEntry(of:from:)``) and without the others.
   ///
   /// - Throws: ``TaskDocumentError`` naming the first line that is not as ``encoded()`` writes.
   public init(decoding data: Data) throws(TaskDocumentError) {
@@ -62,21 +79,47 @@ extension TaskJournal {
     func failure(_ number: Int, _ detail: String) -> TaskDocumentError {
       TaskDocumentError(line: number, problem: .malformedHistory(detail))
     }
-    guard lines.first.map(String.init) == Self.header else { throw failure(1, "expected \"\(Self.header)\"") }
+    let header = lines.first.map(String.init)
+    guard header == Self.header || header == Self.firstVersionHeader else { throw failure(1, "expected \"\(Self.header)\"") }
     guard lines.count > 2, lines[1].hasPrefix("applied "), let applied = Int(lines[1].dropFirst(8)), applied >= 0 else {
       throw failure(2, "expected \"applied <number>\"")
     }
     guard lines[2].hasPrefix("next "), let next = Int(lines[2].dropFirst(5)), next > 0 else {
       throw failure(3, "expected \"next <number>\"")
     }
+    let recordForm = header == Self.header ? "entry|inline <serial> <size> <description>" : "entry <serial> <size> <description>"
     var records: [Record] = []
-    for (offset, line) in lines.dropFirst(3).enumerated() {
-      let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
-      guard fields.count == 4, fields[0] == "entry", let serial = Int(fields[1]), serial > 0, serial < next,
-        let size = Int(fields[2]), size >= 0, !records.contains(where: { $0.serial == serial })
-      else { throw failure(offset + 4, "expected \"entry <serial> <size> <description>\"") }
-      records.append(Record(serial: serial, description: Self.unescaped(fields[3]), size: size, entry: nil))
+    // Where the lines of the inline entry being read start in `lines`, and how many there are.
+    var inlineStart = 0
+    var inlineCount = 0
+    func endInlineEntry() {
+      guard inlineCount > 0 else { return }
+      // The lines in one piece, their indentation taken out.
+      var text = ""
+      for line in lines[inlineStart..<(inlineStart + inlineCount)] { text += line.dropFirst(Self.inlineIndent.count) + "\n" }
+      records[records.count - 1].storedEntry = StoredEntry(lines: text, firstLine: inlineStart + 1)
+      inlineCount = 0
     }
+    for index in lines.indices.dropFirst(3) {
+      let line = lines[index]
+      if line.hasPrefix(Self.inlineIndent), header == Self.header {
+        guard records.last?.isInline == true else { throw failure(index + 1, "an indented line belongs under an \"inline\" record") }
+        if inlineCount == 0 { inlineStart = index }
+        inlineCount += 1
+        continue
+      }
+      endInlineEntry()
+      let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+      let isInline = fields.first == "inline" && header == Self.header
+      guard fields.count == 4, fields[0] == "entry" || isInline, let serial = Int(fields[1]), serial > 0, serial < next,
+        let size = Int(fields[2]), size >= 0, !records.contains(where: { $0.serial == serial })
+      else { throw failure(index + 1, "expected \"\(recordForm)\"") }
+      var record = Record(serial: serial, description: Self.unescaped(fields[3]), size: size, entry: nil, isInline: isInline)
+      // An entry without lines (a change of nothing) has none to follow.
+      if isInline { record.storedEntry = StoredEntry(lines: "", firstLine: index + 2) }
+      records.append(record)
+    }
+    endInlineEntry()
     guard applied <= records.count else {
       throw failure(2, "\(applied) changes applied, but the journal has \(records.count)")
     }
@@ -129,7 +172,13 @@ extension TaskJournal {
 extension TaskJournal.Entry {
   /// The entry's stored document (its description is kept in the list of changes).
   public func encoded() -> Data {
-    var text = TaskJournal.entryHeader + "\n"
+    Data((TaskJournal.entryHeader + "\n" + encodedLines()).utf8)
+  }
+
+  /// The lines of ``encoded()`` after its first, each ending with a line feed: the form of an
+  /// inline entry.
+  func encodedLines() -> String {
+    var text = ""
     for change in changes {
       switch change {
       case let .line(id, before, after):
@@ -146,7 +195,7 @@ extension TaskJournal.Entry {
       }
     }
     if addedFinalLineBreak { text += "$ \(Self.addedFinalLineBreakMark)\n" }
-    return Data(text.utf8)
+    return text
   }
 
   private static let addedFinalLineBreakMark = "added-final-line-break"

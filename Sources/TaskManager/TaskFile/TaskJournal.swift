@@ -1,9 +1,10 @@
 import Foundation
 
 /// The changes `undo` and `redo` step through, kept beside the task file, never in it: a small
-/// list of the changes (`tasks.journal`), and each change's items in a document of its own
-/// (`tasks.journal.<serial>`), so that a command that records a change writes only that change,
-/// whatever the size of earlier ones (an import of 10,000 lines).
+/// list of the changes (`tasks.journal`), holding the items of each small change itself, and
+/// the items of each large one in a document of its own (`tasks.journal.<serial>`), so that a
+/// command that records a change writes only that change and the small ones, whatever the size
+/// of earlier ones (an import of 10,000 lines).
 ///
 /// An entry records only the items a change touched, each as it was before and after (its
 /// line, and where it moved, its parent and position among its siblings), so a `done` on one
@@ -36,6 +37,11 @@ public struct TaskJournal: Equatable, Sendable {
   /// The most bytes the stored entries take before the oldest are dropped (the newest is always
   /// kept, however large).
   public static let sizeLimit = 4 * 1024 * 1024
+  /// The largest entry kept inside the list of changes rather than in a document of its own.
+  public static let inlineEntryLimit = 1024
+  /// The most bytes the entries kept inside the list of changes take together: the list is
+  /// written again at every change.
+  public static let inlineSizeLimit = 32 * 1024
 
   /// Creates a journal of `entries` (all in effect unless `applied` says otherwise), serials
   /// from 1.
@@ -64,10 +70,13 @@ public struct TaskJournal: Equatable, Sendable {
   /// oldest ones beyond the limits.
   public mutating func record(_ entry: Entry) {
     records.removeSubrange(applied...)
-    records.append(Record(serial: nextSerial, description: entry.description, size: entry.encodedSize, entry: entry))
+    let size = entry.encodedSize
+    records.append(Record(serial: nextSerial, description: entry.description, size: size, entry: entry))
     nextSerial += 1
     applied = records.count
     trim()
+    let inlineSize = records.reduce(0) { $0 + ($1.isInline ? $1.size : 0) }
+    records[records.count - 1].isInline = size <= Self.inlineEntryLimit && inlineSize + size <= Self.inlineSizeLimit
   }
 
   /// Replaces the entry of the newest record in effect, the change just recorded, by `entry`,
@@ -93,7 +102,7 @@ public struct TaskJournal: Equatable, Sendable {
 
   /// One change in the journal: what it did, and its entry when loaded.
   public struct Record: Equatable, Sendable {
-    /// Which document holds its entry: `tasks.journal.<serial>`.
+    /// Which change it is; unless the entry is inline, its document is `tasks.journal.<serial>`.
     public var serial: Int
     /// What the change did, for people: `done “Buy milk”`.
     public var description: String
@@ -102,14 +111,36 @@ public struct TaskJournal: Equatable, Sendable {
     /// The items it touched; nil until loaded (recorded in this process, or read when undo or
     /// redo reaches it).
     public var entry: Entry?
+    /// Whether the entry is kept inside the list of changes (a small change) rather than in a
+    /// document of its own.
+    public var isInline: Bool
+    /// An inline entry as the stored list of changes holds it, until it is loaded.
+    var storedEntry: StoredEntry?
 
     /// Creates a record.
-    public init(serial: Int, description: String, size: Int, entry: Entry?) {
+    public init(serial: Int, description: String, size: Int, entry: Entry?, isInline: Bool = false) {
       self.serial = serial
       self.description = description
       self.size = size
       self.entry = entry
+      self.isInline = isInline
     }
+
+    /// The stored text of an entry is only compared when neither record has the entry loaded.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.serial == rhs.serial && lhs.description == rhs.description && lhs.size == rhs.size
+        && lhs.isInline == rhs.isInline && lhs.entry == rhs.entry
+        && (lhs.entry != nil || lhs.storedEntry == rhs.storedEntry)
+    }
+  }
+
+  /// The lines of an inline entry as read from the list of changes, decoded only when undo or
+  /// redo reaches it, and written back as they are.
+  struct StoredEntry: Equatable, Sendable {
+    /// The entry's lines, without their indentation, each ending with a line feed.
+    var lines: String
+    /// The line of the list of changes its first line is on, for errors.
+    var firstLine: Int
   }
 
   /// One change that can be undone: what it did, and the items it touched.
