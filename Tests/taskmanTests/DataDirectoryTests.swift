@@ -6,7 +6,7 @@ import Testing
 @Suite("Where the data lives")
 struct DataDirectoryTests {
   private func resolve(_ option: String?, _ environment: [String: String]) -> String {
-    DataDirectory.resolve(option: option, environment: environment, currentDirectory: "/work/here", home: "/home/pw").path
+    DataDirectory.resolve(option: option, environment: environment, currentDirectory: "/work/here", home: "/home/pw")
   }
 
   @Test func theOptionWinsOverEverything() {
@@ -57,7 +57,7 @@ struct DataDirectoryTests {
     let file = base.appendingPathComponent("file")
     try Data("x".utf8).write(to: file)
     do {
-      try DataDirectory.create(file.appendingPathComponent("below/taskman"))
+      try DataDirectory.create(file.appendingPathComponent("below/taskman").path)
       Issue.record("a directory was made below a file")
     } catch {
       #expect(error.exitCode == .dataFileUnreadable)
@@ -69,15 +69,15 @@ struct DataDirectoryTests {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("taskmanTests-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: base) }
     let directory = base.appendingPathComponent("a/b/taskman")
-    try DataDirectory.create(directory)
-    try DataDirectory.create(directory)  // again: already there
+    try DataDirectory.create(directory.path)
+    try DataDirectory.create(directory.path)  // again: already there
     var isDirectory: ObjCBool = false
     #expect(FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) && isDirectory.boolValue)
 
     let file = base.appendingPathComponent("file")
     try Data("x".utf8).write(to: file)
     do {
-      try DataDirectory.create(file)
+      try DataDirectory.create(file.path)
       Issue.record("a file was taken for a directory")
     } catch {
       #expect(error.exitCode == .dataFileUnreadable)

@@ -22,7 +22,7 @@ final class TaskmanDataDirectory {
 
   /// Where taskman keeps the bookkeeping of the file at `file` (nil: the default file).
   func stateDirectory(of file: String?) -> String {
-    TaskFileLocation(option: file, environment: [:], dataDirectory: URL(fileURLWithPath: path), currentDirectory: "/")
+    TaskFileLocation(option: file, environment: [:], dataDirectory: DataDirectory.standardized(path, from: "/"), currentDirectory: "/")
       .stateDirectory
   }
 

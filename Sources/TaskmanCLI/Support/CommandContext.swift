@@ -31,7 +31,7 @@ struct CommandContext {
 
   /// The resolved data directory (see ``DataDirectory``); not created until a command changes
   /// something.
-  var dataDirectory: URL {
+  var dataDirectory: String {
     DataDirectory.resolve(
       option: globals.dataDirectory,
       environment: session.environment,
@@ -58,15 +58,14 @@ struct CommandContext {
   @MainActor
   func appStore(forReading: Bool = false) throws(TaskmanError) -> AppStore {
     let file = taskFile
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: file.dataDirectory, isDirectory: &isDirectory), !isDirectory.boolValue {
+    if FileKind.at(file.dataDirectory) == .file {
       throw TaskmanError(
         .dataFileUnreadable,
         "cannot use the data directory \(file.dataDirectory): it is a file, not a directory",
         hint: "Remove or rename the file, or choose another directory with --data-dir or TASKMAN_DATA_DIR."
       )
     }
-    if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory.boolValue {
+    if FileKind.at(file.path) == .directory {
       // A path given on the command line is a usage error; the default one is the data's.
       guard file.isDefault else {
         throw .usage(
@@ -88,10 +87,9 @@ struct CommandContext {
   }
 
   private func prepareDirectories(for file: TaskFileLocation) throws(TaskmanError) {
-    try DataDirectory.create(URL(fileURLWithPath: file.dataDirectory, isDirectory: true))
+    try DataDirectory.create(file.dataDirectory)
     guard !file.isDefault else { return }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: file.directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+    guard FileKind.at(file.directory) == .directory else {
       throw .usage(
         "the task file \(file.path) cannot be created: its directory \(file.directory) does not exist",
         hint: "Create the directory first, or choose another file with --file (or TASKMAN_FILE)."

@@ -23,7 +23,7 @@ enum DataDirectory {
     environment: [String: String],
     currentDirectory: String = FileManager.default.currentDirectoryPath,
     home: @autoclosure () -> String = FileManager.default.homeDirectoryForCurrentUser.path
-  ) -> URL {
+  ) -> String {
     let path: String
     if let option, !option.isEmpty {
       path = standardized(option, from: currentDirectory)
@@ -35,7 +35,7 @@ enum DataDirectory {
       let homePath = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home()
       path = standardized(homePath + "/.local/share/taskman", from: "/")
     }
-    return URL(fileURLWithPath: path, isDirectory: true)
+    return path
   }
 
   /// `path` taken from `directory` when relative, without `.`, `..` and repeated slashes, as
@@ -57,9 +57,9 @@ enum DataDirectory {
   /// Creates `directory` and its missing parents (no prompt), each readable by its owner only
   /// (`0700`, whatever the umask); fine when it exists. Fails with exit 3 naming the path that
   /// is in the way, and why.
-  static func create(_ directory: URL) throws(TaskmanError) {
+  static func create(_ directory: String) throws(TaskmanError) {
     var prefix = ""
-    for component in directory.path.split(separator: "/") {
+    for component in directory.split(separator: "/") {
       prefix += "/" + component
       if mkdir(prefix, 0o700) == 0 {
         chmod(prefix, 0o700)
@@ -81,7 +81,7 @@ enum DataDirectory {
       }
       throw TaskmanError(
         .dataFileUnreadable,
-        "cannot create the data directory \(directory.path): \(reason)",
+        "cannot create the data directory \(directory): \(reason)",
         hint: "Choose another directory with --data-dir or TASKMAN_DATA_DIR."
       )
     }

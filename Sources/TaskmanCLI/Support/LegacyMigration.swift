@@ -13,8 +13,7 @@ enum LegacyMigration {
   static func migrateIfNeeded(_ app: AppStore, errors: TextOutput) throws(TaskmanError) {
     let file = app.file
     let legacy = file.dataDirectory + "/" + TaskDocument.defaultName
-    let manager = FileManager.default
-    guard file.isDefault, !manager.fileExists(atPath: file.path), manager.fileExists(atPath: legacy) else { return }
+    guard file.isDefault, FileKind.at(file.path) == .missing, FileKind.at(legacy) != .missing else { return }
 
     let outline: Outline
     do {

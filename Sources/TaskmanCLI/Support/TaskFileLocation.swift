@@ -30,28 +30,43 @@ struct TaskFileLocation: Equatable {
   /// The file's name inside the data directory when no other is chosen.
   static let defaultName = "tasks.taskpaper"
 
-  init(option: String?, environment: [String: String], dataDirectory: URL, currentDirectory: String) {
-    let base = URL(fileURLWithPath: currentDirectory, isDirectory: true)
+  /// `dataDirectory` is an absolute path without `.`, `..` or repeated slashes, as
+  /// ``DataDirectory/resolve(option:environment:currentDirectory:home:)`` gives it.
+  init(option: String?, environment: [String: String], dataDirectory: String, currentDirectory: String) {
     let chosen = option.flatMap { $0.isEmpty ? nil : $0 } ?? environment["TASKMAN_FILE"].flatMap { $0.isEmpty ? nil : $0 }
     if let chosen {
-      path = URL(fileURLWithPath: chosen, relativeTo: base).standardizedFileURL.path
+      path = DataDirectory.standardized(chosen, from: currentDirectory)
       isDefault = false
     } else {
-      path = dataDirectory.appendingPathComponent(Self.defaultName).path
+      path = Self.joined(dataDirectory, Self.defaultName)
       isDefault = true
     }
-    self.dataDirectory = dataDirectory.path
+    self.dataDirectory = dataDirectory
     let real = Self.realPath(of: path)
-    let name = (real as NSString).lastPathComponent
+    let name = Self.lastComponent(of: real)
     let hash = real.utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0100_0000_01B3 }
     let digits = String(hash, radix: 16)
-    stateDirectory = dataDirectory.appendingPathComponent("state", isDirectory: true)
-      .appendingPathComponent("\(name)-\(String(repeating: "0", count: 16 - digits.count) + digits)", isDirectory: true)
-      .path
+    stateDirectory = Self.joined(Self.joined(dataDirectory, "state"), "\(name)-\(String(repeating: "0", count: 16 - digits.count) + digits)")
   }
 
   /// The directory that holds the file (a link's own directory, not its target's).
-  var directory: String { (path as NSString).deletingLastPathComponent }
+  var directory: String { Self.parent(of: path) }
+
+  private static func joined(_ directory: String, _ name: String) -> String {
+    directory == "/" ? "/" + name : directory + "/" + name
+  }
+
+  /// The last component of an absolute path (`/` for `/` itself).
+  private static func lastComponent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/"), path.index(after: slash) < path.endIndex else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+
+  /// The directory of an absolute path (`/` for a name directly under it, and for `/`).
+  private static func parent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+    return String(path[..<slash])
+  }
 
   /// `path` with symbolic links resolved, as far as they go: the file a write through `path`
   /// replaces, whether or not it exists yet (a link to a file not created yet resolves to
@@ -63,14 +78,14 @@ struct TaskFileLocation: Equatable {
       let count = readlink(current, &buffer, buffer.count - 1)
       guard count > 0 else { break }
       let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      current = target.hasPrefix("/") ? target : (current as NSString).deletingLastPathComponent + "/" + target
+      current = target.hasPrefix("/") ? target : joined(parent(of: current), target)
     }
     if let resolved = realpath(current, nil) {
       defer { free(resolved) }
       return String(cString: resolved)
     }
-    let directory = (current as NSString).deletingLastPathComponent
-    let name = (current as NSString).lastPathComponent
+    let directory = parent(of: current)
+    let name = lastComponent(of: current)
     if let resolved = realpath(directory, nil) {
       defer { free(resolved) }
       let real = String(cString: resolved)
