@@ -17,11 +17,11 @@ enum ArgumentScanner {
     definitions: [ParameterDefinition],
     optionsEnded: Bool = false,
     commandName: String?,
-    usage: String
+    usage: @escaping @autoclosure @Sendable () -> String
   ) throws(TaskmanError) -> ParsedValues {
     try scan(
       words, definitions: definitions, optionsEnded: optionsEnded, stopAtFirstPositional: false,
-      commandName: commandName, usage: usage
+      commandName: commandName, usage: usage()
     ).values
   }
 
@@ -33,9 +33,9 @@ enum ArgumentScanner {
     optionsEnded initiallyEnded: Bool,
     stopAtFirstPositional: Bool,
     commandName: String?,
-    usage: String
+    usage: @escaping @autoclosure @Sendable () -> String
   ) throws(TaskmanError) -> (values: ParsedValues, stoppedAt: Int, optionsEnded: Bool) {
-    var values = ParsedValues(usage: usage, commandName: commandName)
+    var values = ParsedValues(usage: usage(), commandName: commandName)
     var optionsEnded = initiallyEnded
     var index = words.startIndex
     while index < words.endIndex {
@@ -61,7 +61,7 @@ enum ArgumentScanner {
         if inlineValue != nil {
           throw .usage(
             "option \(definition.displayName) takes no value (found '\(word)')",
-            usage: usage, hint: values.helpHint
+            usage: values.usage, hint: values.helpHint
           )
         }
         values.words[definition.key, default: []].append("")
@@ -78,7 +78,7 @@ enum ArgumentScanner {
           let atEnd = index + 1 == words.endIndex
           throw .usage(
             "option \(definition.displayName) needs a value: \(definition.synopsis)",
-            usage: usage,
+            usage: values.usage,
             hint: atEnd
               ? values.helpHint
               : "A value starting with '-' goes after '=': \(definition.displayName)=<\(definition.valueName)>."

@@ -36,9 +36,16 @@ struct ParsedValues: Sendable {
   /// The flag keys in the order they were written, so an exclusive group can name both.
   var flagOrder: [String] = []
   /// The usage line of the command being parsed, for error messages.
-  var usage: String
+  var usage: String { makeUsage() }
   /// The command's name for hints (`list`), or nil for the options before any command.
   var commandName: String?
+  /// Makes ``usage``: only a command line in error needs it.
+  private let makeUsage: @Sendable () -> String
+
+  init(usage: @escaping @autoclosure @Sendable () -> String, commandName: String?) {
+    makeUsage = usage
+    self.commandName = commandName
+  }
 
   subscript(definition: ParameterDefinition) -> [String] { words[definition.key] ?? [] }
 
