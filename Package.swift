@@ -28,11 +28,11 @@ let package = Package(
   ],
   targets: [
     // Library layers: taskman → TaskmanCLI → TaskManager → Composable → Dependencies, ValueDump.
-    .target(name: "Dependencies", dependencies: ["DependenciesThreadLocal", "DependenciesWriteback"], swiftSettings: accessorsForMetadata),
+    .target(name: "Dependencies", dependencies: ["DependenciesThreadLocal", "DependenciesFileSystem"], swiftSettings: accessorsForMetadata),
     // The thread-local variable that holds the current dependency scope (Swift has none).
     .target(name: "DependenciesThreadLocal"),
-    // Starting a file's writeback early (Linux's sync_file_range, which the Glibc module leaves out).
-    .target(name: "DependenciesWriteback"),
+    // File-system calls the Glibc module leaves out (sync_file_range, renameat2).
+    .target(name: "DependenciesFileSystem"),
     // `customDump` and `diff`: readable dumps and diffs of any value, for test failures.
     .target(name: "ValueDump", swiftSettings: accessorsForMetadata),
     .target(name: "Composable", dependencies: ["Dependencies", "ValueDump"], swiftSettings: accessorsForMetadata),

@@ -258,6 +258,98 @@ import Testing
     }
   }
 
+  // MARK: Recycling
+
+  @Test func aRecycledDocumentIsWrittenOverTheFileOfTheVersionItReplaced() throws {
+    try withTemporaryDirectory { directory throws in
+      let storage = StorageClient.fileSystem(directory: directory, files: [:], backups: .only([]), recycling: ["ids"])
+      try storage.save(Data("v1".utf8), "ids")
+      let first = try inode(of: directory.appendingPathComponent("ids"))
+      try storage.save(Data("version 2".utf8), "ids")
+      #expect(try storage.load("ids") == Data("version 2".utf8))
+      #expect(try fileNames(in: directory) == [".ids.spare", "ids"])
+      #expect(try inode(of: directory.appendingPathComponent(".ids.spare")) == first, "the replaced version's file is kept")
+
+      try storage.save(Data("3".utf8), "ids")
+      #expect(try storage.load("ids") == Data("3".utf8), "a shorter version is cut to its length")
+      #expect(try inode(of: directory.appendingPathComponent("ids")) == first, "and written over by the next save")
+      #expect(try Data(contentsOf: directory.appendingPathComponent(".ids.spare")) == Data("version 2".utf8))
+      #expect(try fileNames(in: directory) == [".ids.spare", "ids"])
+    }
+  }
+
+  @Test func aSpareThatIsNotTheStoragesOwnFileIsNeverWrittenThrough() throws {
+    try withTemporaryDirectory { root throws in
+      let directory = root.appendingPathComponent("state")
+      let storage = StorageClient.fileSystem(directory: directory, files: [:], backups: .only([]), recycling: ["ids", "journal"])
+      try storage.save(Data("v1".utf8), "ids")
+      try storage.save(Data("v1".utf8), "journal")
+      // A link to another file planted as the spare, and a spare that is another file too.
+      let linked = root.appendingPathComponent("linked")
+      let shared = root.appendingPathComponent("shared")
+      try Data("keep".utf8).write(to: linked)
+      try Data("keep".utf8).write(to: shared)
+      try FileManager.default.createSymbolicLink(at: directory.appendingPathComponent(".ids.spare"), withDestinationURL: linked)
+      try FileManager.default.linkItem(at: shared, to: directory.appendingPathComponent(".journal.spare"))
+
+      try storage.save(Data("v2".utf8), "ids")
+      try storage.save(Data("v2".utf8), "journal")
+      #expect(try storage.load("ids") == Data("v2".utf8))
+      #expect(try storage.load("journal") == Data("v2".utf8))
+      #expect(try Data(contentsOf: linked) == Data("keep".utf8))
+      #expect(try Data(contentsOf: shared) == Data("keep".utf8))
+    }
+  }
+
+  @Test func aSaveInterruptedBeforeItReplacesARecycledDocumentLeavesItIntact() throws {
+    try withTemporaryDirectory { directory throws in
+      let storage = StorageClient.fileSystem(directory: directory, files: [:], backups: .only([]), recycling: ["ids"])
+      try storage.save(Data("v1".utf8), "ids")
+      try storage.save(Data("v2".utf8), "ids")
+      let interruption = StorageError.fileSystem(operation: .replace, path: "simulated", code: EIO)
+      let interrupted = StorageClient.fileSystem(directory: directory, backups: .only([]), recycling: ["ids"]) {
+        (temporaryFile: URL, _: URL) throws(StorageError) in
+        // The new version is complete in the spare when the replacing begins.
+        if (try? Data(contentsOf: temporaryFile)) != Data("v3".utf8) { throw .fileSystem(operation: .write, path: "wrong", code: EIO) }
+        throw interruption
+      }
+      #expect(throws: interruption) { try interrupted.save(Data("v3".utf8), "ids") }
+      #expect(try storage.load("ids") == Data("v2".utf8))
+      try storage.save(Data("v4".utf8), "ids")
+      #expect(try storage.load("ids") == Data("v4".utf8))
+    }
+  }
+
+  @Test func savesOfARecycledDocumentUnderTheLockAreReadWhole() throws {
+    try withTemporaryDirectory(inMemory: true) { directory throws in
+      let storage = StorageClient.fileSystem(directory: directory, files: [:], backups: .only([]), recycling: ["doc"])
+      let failures = Lock<[String]>([])
+      DispatchQueue.concurrentPerform(iterations: 4) { thread in
+        for save in 0..<25 {
+          do {
+            // Versions of other lengths, so that a mix of two would show.
+            let version = String(repeating: "\(thread)-\(save);", count: 1 + (thread * 7 + save) % 50)
+            try storage.withExclusiveAccess(to: "doc", timeout: .seconds(600)) { access in
+              try access.save(Data(version.utf8))
+            }
+            let text = try storage.withExclusiveAccess(to: "doc", timeout: .seconds(600)) { access in
+              try access.load().map { String(decoding: $0, as: UTF8.self) }
+            }
+            if text?.wholeMatch(of: /([0-3]-[0-9]+;)\1*/) == nil { failures.withLock { $0.append("read \(String(describing: text))") } }
+            // Saves without the lock still replace the document whole.
+            try storage.save(Data(version.utf8), "doc")
+          } catch {
+            failures.withLock { $0.append("\(error)") }
+          }
+        }
+      }
+      #expect(failures.withLock { $0 } == [])
+      let last = String(decoding: try #require(try storage.load("doc")), as: UTF8.self)
+      #expect(last.wholeMatch(of: /([0-3]-[0-9]+;)\1*/) != nil)
+      #expect(try fileNames(in: directory).filter { !$0.hasSuffix(".lock") } == [".doc.spare", "doc"])
+    }
+  }
+
   // MARK: Locking within one process
 
   @Test func aLockExcludesOtherOpensInTheSameProcess() throws {
@@ -419,4 +511,11 @@ private func increment(_ name: String, in storage: StorageClient) throws {
     let value = Int(String(decoding: try access.load() ?? Data(), as: UTF8.self)) ?? 0
     try access.save(Data(String(value + 1).utf8))
   }
+}
+
+/// The inode number of the file at `url` (links not followed).
+private func inode(of url: URL) throws -> UInt64 {
+  var info = stat()
+  guard lstat(url.path, &info) == 0 else { throw TestFailure("lstat \(url.path): \(String(cString: strerror(errno)))") }
+  return UInt64(info.st_ino)
 }

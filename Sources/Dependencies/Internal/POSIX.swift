@@ -5,7 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import DependenciesWriteback
+import DependenciesFileSystem
 import Foundation
 
 /// Thin wrappers over the POSIX calls the file storage needs, retrying on `EINTR` and turning
@@ -32,6 +32,12 @@ enum POSIX {
   static func isDirectory(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// Whether `path` itself (not what a link there points to) is a regular file.
+  static func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
   }
 
   /// Whether the open descriptor `fd` is a directory.
@@ -151,6 +157,18 @@ enum POSIX {
   /// such call). Durability still comes from ``synchronize(_:path:)``.
   static func startWriteback(_ fd: Int32) {
     _ = dependencies_start_writeback(fd)
+  }
+
+  /// Exchanges the files at `from` and `to` atomically; false (with `errno` set) when it could
+  /// not: either is missing, or the system or file system cannot.
+  static func exchange(_ from: String, _ to: String) -> Bool {
+    dependencies_exchange(from, to) == 0
+  }
+
+  /// Renames `from` to `to` unless something is there already; false (with `errno` set) when
+  /// it did not.
+  static func renameWithoutReplacing(_ from: String, _ to: String) -> Bool {
+    dependencies_rename_without_replacing(from, to) == 0
   }
 
   /// `fsync(2)` of an open file.

@@ -36,7 +36,7 @@ extension StorageClient {
   /// this process or another, but not a plain ``save(_:_:)`` or another program writing the
   /// file.
   public static func fileSystem(directory: URL) -> StorageClient {
-    fileSystem(directory: directory, files: [:], backups: .all)
+    fileSystem(directory: directory, files: [:], backups: .all, recycling: [])
   }
 
   /// Like ``fileSystem(directory:)``, with some documents kept at paths of their own: a user's
@@ -59,8 +59,21 @@ extension StorageClient {
   ///
   /// `backups` says which documents get a `name.bak`; documents that can be rebuilt from others
   /// need none, and a save without one is a little faster.
-  public static func fileSystem(directory: URL, files: [String: URL], backups: Backups = .all) -> StorageClient {
-    StorageClient(backend: FileStorage(directory: directory, files: files, backups: backups, beforeReplacing: nil).backend)
+  ///
+  /// `recycling` names documents of `directory` without a backup whose replaced version's file is kept, as
+  /// `.name.spare`, for the next save to write over instead of making a new file: a save then
+  /// neither takes nor frees disk space, which on some disks (those that discard freed blocks
+  /// at once) is a good part of its time. The new version is still written whole and flushed
+  /// before it takes the document's place, atomically. Only for documents read under the lock
+  /// (``withSharedAccess(to:timeout:_:)`` or ``withExclusiveAccess(to:timeout:_:)``): a reader
+  /// without it that started before two saves could see the second one's bytes in the file it
+  /// reads.
+  public static func fileSystem(
+    directory: URL, files: [String: URL], backups: Backups = .all, recycling: Set<String> = []
+  ) -> StorageClient {
+    StorageClient(
+      backend: FileStorage(directory: directory, files: files, backups: backups, recycling: recycling, beforeReplacing: nil).backend
+    )
   }
 
   /// Which documents a file-system storage keeps the previous version of.
@@ -89,9 +102,15 @@ extension StorageClient {
   public static func fileSystem(
     directory: URL,
     files: [String: URL] = [:],
+    backups: Backups = .all,
+    recycling: Set<String> = [],
     beforeReplacing: @escaping @Sendable (_ temporaryFile: URL, _ document: URL) throws(StorageError) -> Void
   ) -> StorageClient {
-    StorageClient(backend: FileStorage(directory: directory, files: files, backups: .all, beforeReplacing: beforeReplacing).backend)
+    StorageClient(
+      backend: FileStorage(
+        directory: directory, files: files, backups: backups, recycling: recycling, beforeReplacing: beforeReplacing
+      ).backend
+    )
   }
 
   /// The directory the live ``DependencyValues/storage`` uses: where an application named
@@ -143,6 +162,9 @@ struct FileStorage: Sendable {
   /// Documents kept outside `directory`: name to path as given (it may be a symbolic link).
   let files: [String: String]
   let backups: StorageClient.Backups
+  /// Documents whose replaced version's file the next save writes over (see
+  /// ``StorageClient/fileSystem(directory:files:backups:recycling:)``).
+  let recycling: Set<String>
   let beforeReplacing: (@Sendable (URL, URL) throws(StorageError) -> Void)?
   /// For each document of `files`, the version this storage last read or wrote: a save over
   /// any other version (another program's) is refused.
@@ -190,11 +212,15 @@ struct FileStorage: Sendable {
     directory: URL,
     files: [String: URL],
     backups: StorageClient.Backups,
+    recycling: Set<String>,
     beforeReplacing: (@Sendable (URL, URL) throws(StorageError) -> Void)?
   ) {
     self.directory = Self.path(of: directory)
     self.files = files.mapValues(Self.path(of:))
     self.backups = backups
+    // Only documents of the storage directory: a user's file keeps each version's file. A
+    // backup keeps the replaced version's file itself.
+    self.recycling = recycling.filter { files[$0] == nil && !backups.includes($0) }
     self.beforeReplacing = beforeReplacing
   }
 
@@ -225,6 +251,9 @@ struct FileStorage: Sendable {
   func documentPath(_ name: String) -> String { files[name] ?? path(name) }
 
   func lockFile(_ name: String) -> String { path(name + ".lock") }
+
+  /// The file a recycled document's replaced version is kept in.
+  func spareFile(_ name: String) -> String { path("." + name + ".spare") }
 
   func load(_ name: String) throws(StorageError) -> Data? {
     let document = documentPath(name)
@@ -273,7 +302,14 @@ struct FileStorage: Sendable {
       // A document of `files` is written where its links lead, so that they stay links.
       let document = try files[name].map { path throws(StorageError) in try POSIX.resolveLinks(path) } ?? path(name)
       let mode = POSIX.permissions(of: document) ?? Self.newFileMode
-      let (temporary, fd) = try createTemporaryFile(containing: data, beside: document, mode: mode)
+      let spare = recycling.contains(name) ? try openSpare(of: name, containing: data, mode: mode) : nil
+      let temporary: String
+      let fd: Int32
+      if let spare {
+        (temporary, fd) = spare
+      } else {
+        (temporary, fd) = try createTemporaryFile(containing: data, beside: document, mode: mode)
+      }
       written.append((name, document, temporary))
       opened.append((fd, temporary))
       POSIX.startWriteback(fd)
@@ -298,7 +334,11 @@ struct FileStorage: Sendable {
       let folder = POSIX.parent(of: document)
       if unflushed.contains(where: { $0 != folder }) { try flushDirectories() }
       try beforeReplacing?(URL(fileURLWithPath: temporary), URL(fileURLWithPath: document))
-      guard rename(temporary, document) == 0 else {
+      if recycling.contains(name), POSIX.isRegularFile(document), POSIX.exchange(temporary, document) {
+        // `temporary` now holds the replaced version: the spare the next save writes over.
+        let spare = spareFile(name)
+        if temporary != spare, !POSIX.renameWithoutReplacing(temporary, spare) { unlink(temporary) }
+      } else if rename(temporary, document) != 0 {
         throw .fileSystem(operation: .replace, path: document, code: errno)
       }
       replaced += 1
@@ -354,6 +394,40 @@ struct FileStorage: Sendable {
       // unlink never follows a link: a planted one is removed, not what it points to.
       unlink(folder == "/" ? "/" + entry : folder + "/" + entry)
     }
+  }
+
+  /// Writes `data` over the spare of the recycled document `name`, with permissions `mode`, not
+  /// yet flushed to disk, and returns its path and the descriptor it is open as (locked, so
+  /// that no other save writes it meanwhile); nil when there is no spare this save may use.
+  private func openSpare(
+    of name: String, containing data: Data, mode: mode_t
+  ) throws(StorageError) -> (String, Int32)? {
+    let spare = spareFile(name)
+    // O_NOFOLLOW: a link planted in its place is never written through.
+    let fd = POSIX.open(spare, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    // A file of its own (not linked elsewhere), that no other save is writing, still the spare
+    // (another save may have exchanged it with the document between the open and the lock).
+    var opened = stat()
+    var named = stat()
+    guard fstat(fd, &opened) == 0, (opened.st_mode & S_IFMT) == S_IFREG, opened.st_nlink == 1,
+      flock(fd, LOCK_EX | LOCK_NB) == 0, lstat(spare, &named) == 0,
+      named.st_dev == opened.st_dev, named.st_ino == opened.st_ino
+    else {
+      close(fd)
+      return nil
+    }
+    do throws(StorageError) {
+      guard fchmod(fd, mode) == 0 else { throw .fileSystem(operation: .write, path: spare, code: errno) }
+      // Written over from the start, then cut to length: cut first, its blocks would be freed
+      // and taken again.
+      try POSIX.writeAll(data, to: fd, path: spare)
+      guard ftruncate(fd, off_t(data.count)) == 0 else { throw .fileSystem(operation: .write, path: spare, code: errno) }
+    } catch {
+      close(fd)
+      throw error
+    }
+    return (spare, fd)
   }
 
   /// Writes `data` to a new temporary file beside `document`, with permissions `mode`, flushed

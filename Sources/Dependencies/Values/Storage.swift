@@ -134,7 +134,9 @@ public struct StorageClient: Sendable {
   ///
   /// Reading needs no write access: on a read-only file system, or where the lock file cannot
   /// be created, `body` runs without a lock. Every ``load(_:)`` still sees one whole version of
-  /// a document, since saves replace documents by an atomic rename.
+  /// a document, since saves replace documents by an atomic rename (of a document a file-system
+  /// storage recycles, unless two saves happen during one load: see
+  /// ``StorageClient/fileSystem(directory:files:backups:recycling:)``).
   ///
   /// - Throws: ``StorageError/lockTimeout(document:lockFile:waited:)`` when a writer held the
   ///   lock for `timeout`, or whatever `body` throws.

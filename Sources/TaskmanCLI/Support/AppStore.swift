@@ -59,7 +59,9 @@ final class AppStore {
       directory: URL(fileURLWithPath: file.stateDirectory, isDirectory: true),
       files: [TaskFile.documentName: URL(fileURLWithPath: file.path)],
       // The ids and the journal are taskman's own and rebuilt or started anew when lost.
-      backups: .only([TaskFile.documentName])
+      backups: .only([TaskFile.documentName]),
+      // Read and written only under the file's lock (every command takes it).
+      recycling: [TaskFile.indexName, TaskFile.journalName]
     )
     self.file = file
     self.lockTimeout = lockTimeout
