@@ -332,20 +332,66 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
   }
 
   @Test func theIndexRoundTrips() throws {
-    let index = try read(handWritten).source.index
+    var index = try read(handWritten).source.index
+    index.fileHash = 0x1234
     #expect(ItemIndex(decoding: index.encoded()) == index)
-    #expect(index.encoded().count == 16 + 32 * index.ids.count)
+    #expect(index.encoded().count == 32 + 32 * index.ids.count)
+  }
+
+  @Test func aFileTaskmanWroteIsReadThroughItsIndexWithTheSameOutcome() throws {
+    let original = try read(handWritten)
+    var items = original.outline.items
+    items[0].title += " renamed"
+    let written = TaskFile.write(items, over: original.source)
+    #expect(ItemIndex(decoding: written.index)?.fileHash == written.file.withUnsafeBytes { FileHash.of($0) })
+    // Through the index's file hash, and as an index without one is read (line by line).
+    let fast = try TaskFile.read(written.file, index: written.index)
+    var withoutHash = try #require(ItemIndex(decoding: written.index))
+    withoutHash.fileHash = nil
+    let slow = try TaskFile.read(written.file, index: withoutHash.encoded())
+    #expect(fast.source == slow.source)
+    #expect(fast.source.index == slow.source.index)
+    #expect(fast.outline == slow.outline)
+    // A file changed elsewhere is read line by line: the edited line gets a new id, the others keep theirs.
+    var edited = [UInt8](written.file)
+    edited.append(contentsOf: Array("- added by hand\n".utf8))
+    let reread = try TaskFile.read(Data(edited), index: written.index)
+    #expect(Array(reread.source.ids.prefix(fast.source.ids.count)) == fast.source.ids)
+  }
+
+  @Test func aDamagedIndexOfThisVersionIsIgnored() throws {
+    let original = try read("- a\n- b\n")
+    let written = TaskFile.write(original.outline.items, over: original.source)
+    var damaged = written.index
+    damaged[damaged.count - 20] ^= 0x40
+    #expect(ItemIndex(decoding: damaged) == nil)
+    #expect(try TaskFile.read(written.file, index: damaged).source.ids == (try read("- a\n- b\n")).source.ids)
+  }
+
+  @Test func theFileHashIsTheSameOnEveryRun() {
+    // Stored in every index: it must never change.
+    #expect(Data().withUnsafeBytes { FileHash.of($0) } == 17_241_709_254_077_376_921)
+    #expect(Data("- Buy milk @shop\n".utf8).withUnsafeBytes { FileHash.of($0) } == 14_420_502_404_784_797_215)
+    #expect(Data((0..<100).map { UInt8($0) }).withUnsafeBytes { FileHash.of($0) } == 17_529_566_688_588_503_007)
   }
 
 
   @Test func theIndexIsStoredInTheDocumentedLayout() {
     // `tasks.ids` files written by earlier versions must keep reading: the layout is fixed.
     let id = UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))
-    let index = ItemIndex(ids: [id], keys: [LineKey(content: 0x0102_0304_0506_0708, title: 0x0A0B_0C0D)], created: [0x1122_3344])
+    var index = ItemIndex(ids: [id], keys: [LineKey(content: 0x0102_0304_0506_0708, title: 0x0A0B_0C0D)], created: [0x1122_3344])
+    let record: [UInt8] =
+      Array(1...16) + [0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0x0D, 0x0C, 0x0B, 0x0A, 0x44, 0x33, 0x22, 0x11]
+    let firstVersion: [UInt8] = [0x54, 0x4D, 0x49, 0x44, 0x53, 0x00, 0x00, 0x01, 1, 0, 0, 0, 0, 0, 0, 0] + record
+    #expect(ItemIndex(decoding: Data(firstVersion)) == index, "the first version is still read")
+
+    index.fileHash = 0x0102_0304_0506_0708
+    let recordsHash = Data(record).withUnsafeBytes { FileHash.of($0) }
     let expected: [UInt8] =
-      [0x54, 0x4D, 0x49, 0x44, 0x53, 0x00, 0x00, 0x01, 1, 0, 0, 0, 0, 0, 0, 0]
-      + Array(1...16)
-      + [0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0x0D, 0x0C, 0x0B, 0x0A, 0x44, 0x33, 0x22, 0x11]
+      [0x54, 0x4D, 0x49, 0x44, 0x53, 0x00, 0x00, 0x02, 1, 0, 0, 0, 0, 0, 0, 0]
+      + [0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01]
+      + (0..<8).map { UInt8(truncatingIfNeeded: recordsHash >> (8 * $0)) }
+      + record
     #expect([UInt8](index.encoded()) == expected)
   }
   @Test func aFileThatIsNotUTF8IsRefusedNamingTheLineAndColumn() throws {

@@ -4,43 +4,58 @@ import Foundation
 /// in document order, with the line's ``LineKey`` so that the ids can be given back to the
 /// right lines after the file was edited elsewhere.
 ///
-/// Stored as `tasks.ids`, a small binary document (32 bytes a line):
+/// Stored as `tasks.ids`, a small binary document (32 bytes a line, after a header):
 ///
 /// | bytes | what |
 /// | --- | --- |
-/// | 8 | `TMIDS` and the version: `54 4D 49 44 53 00 00 01` |
+/// | 8 | `TMIDS` and the version: `54 4D 49 44 53 00 00 02` |
 /// | 8 | the number of lines, little-endian |
+/// | 8 | the ``FileHash`` of the file the index was written with, little-endian |
+/// | 8 | the ``FileHash`` of the lines' records that follow, little-endian |
 /// | 32 each | the id's 16 bytes, the text hash (8 bytes, little-endian), the title hash (4 bytes), when taskman first saw the line (4 bytes: seconds since 1970, 0 unknown) |
 ///
-/// An index that is missing, damaged or of another version is ignored: every line then gets the
-/// id ``derivedID(key:occurrence:)`` gives it, the same every time, so ids stay stable even for
-/// a reader that cannot write the index.
+/// The first version (`… 00 00 01`) had neither hash: its header ends after the number of
+/// lines. It is still read; a file read with it has its lines hashed one by one, as a file
+/// edited elsewhere does.
+///
+/// When the file's hash is the one the index holds, the file is the one taskman wrote, and its
+/// lines are the index's without hashing each of them. An index that is missing, damaged (its
+/// records do not hash to what it says) or of another version is ignored: every line then gets
+/// the id ``derivedID(key:occurrence:)`` gives it, the same every time, so ids stay stable even
+/// for a reader that cannot write the index.
 struct ItemIndex: Equatable, Sendable {
   var ids: [UUID]
   var keys: [LineKey]
   /// When taskman first saw each line, in seconds since 1970; 0 when unknown.
   var created: [UInt32]
+  /// The ``FileHash`` of the file whose lines these are, or nil when not known.
+  var fileHash: UInt64?
 
-  static let magic: [UInt8] = [0x54, 0x4D, 0x49, 0x44, 0x53, 0x00, 0x00, 0x01]
+  static let magic: [UInt8] = [0x54, 0x4D, 0x49, 0x44, 0x53, 0x00, 0x00, 0x02]
+  static let firstVersionMagic: [UInt8] = [0x54, 0x4D, 0x49, 0x44, 0x53, 0x00, 0x00, 0x01]
+  static let headerSize = 32
+  static let firstVersionHeaderSize = 16
   static let recordSize = 32
 
-  init(ids: [UUID] = [], keys: [LineKey] = [], created: [UInt32]? = nil) {
+  init(ids: [UUID] = [], keys: [LineKey] = [], created: [UInt32]? = nil, fileHash: UInt64? = nil) {
     self.ids = ids
     self.keys = keys
     self.created = created ?? [UInt32](repeating: 0, count: ids.count)
+    self.fileHash = fileHash
   }
 
   /// The stored form.
   func encoded() -> Data {
     // Written through a raw buffer: appending field by field to a `Data` costs more than the
     // rest of a save at 10,000 lines.
-    let count = 16 + ids.count * Self.recordSize
+    let count = Self.headerSize + ids.count * Self.recordSize
     // Written in place: a `Data` made from a finished array would be a second copy.
     var bytes = Data(count: count)
     bytes.withUnsafeMutableBytes { raw in
       raw.copyBytes(from: Self.magic)
       raw.storeBytes(of: UInt64(ids.count).littleEndian, toByteOffset: 8, as: UInt64.self)
-      var offset = 16
+      raw.storeBytes(of: (fileHash ?? 0).littleEndian, toByteOffset: 16, as: UInt64.self)
+      var offset = Self.headerSize
       for index in ids.indices {
         withUnsafeBytes(of: ids[index].uuid) { id in
           UnsafeMutableRawBufferPointer(rebasing: raw[offset..<(offset + 16)]).copyMemory(from: id)
@@ -50,32 +65,54 @@ struct ItemIndex: Equatable, Sendable {
         raw.storeBytes(of: created[index].littleEndian, toByteOffset: offset + 28, as: UInt32.self)
         offset += Self.recordSize
       }
+      let records = FileHash.of(UnsafeRawBufferPointer(rebasing: raw[Self.headerSize...]))
+      raw.storeBytes(of: records.littleEndian, toByteOffset: 24, as: UInt64.self)
     }
     return bytes
   }
 
-  /// Whether `data` is a whole index of this version: its header, and as many records as it
-  /// says.
-  static func isWhole(_ data: Data) -> Bool {
+  /// Where the records of a whole index of this version or the first start in `data`, or nil
+  /// when it is not one: its header, as many records as it says, and (this version) records
+  /// that hash to what it says.
+  private static func recordsStart(_ data: Data) -> Int? {
     data.withUnsafeBytes { raw in
-      guard raw.count >= 16, raw.prefix(8).elementsEqual(Self.magic) else { return false }
+      guard raw.count >= firstVersionHeaderSize else { return nil }
+      let header = raw.prefix(8)
+      let start: Int
+      if header.elementsEqual(magic) {
+        start = headerSize
+      } else if header.elementsEqual(firstVersionMagic) {
+        start = firstVersionHeaderSize
+      } else {
+        return nil
+      }
       let count = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-      return count <= UInt64(raw.count) && 16 + Int(count) * Self.recordSize == raw.count
+      guard raw.count >= start, count <= UInt64(raw.count), start + Int(count) * recordSize == raw.count else { return nil }
+      if start == headerSize {
+        let records = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+        guard FileHash.of(UnsafeRawBufferPointer(rebasing: raw[start...])) == records else { return nil }
+      }
+      return start
     }
   }
 
-  /// The index stored in `data`, or nil when it is not a whole index of this version.
+  /// Whether `data` is a whole, undamaged index of this version or the first.
+  static func isWhole(_ data: Data) -> Bool { recordsStart(data) != nil }
+
+  /// The index stored in `data`, or nil when it is not a whole, undamaged index of this
+  /// version or the first.
   init?(decoding data: Data) {
-    guard Self.isWhole(data) else { return nil }
-    let decoded: ItemIndex? = data.withUnsafeBytes { raw in
+    guard let start = Self.recordsStart(data) else { return nil }
+    let decoded: ItemIndex = data.withUnsafeBytes { raw in
       let count = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+      let stored = start == Self.headerSize ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) : 0
       var ids: [UUID] = []
       var keys: [LineKey] = []
       var created: [UInt32] = []
       ids.reserveCapacity(Int(count))
       keys.reserveCapacity(Int(count))
       created.reserveCapacity(Int(count))
-      var offset = 16
+      var offset = start
       for _ in 0..<Int(count) {
         ids.append(UUID(uuid: raw.loadUnaligned(fromByteOffset: offset, as: uuid_t.self)))
         keys.append(
@@ -87,9 +124,8 @@ struct ItemIndex: Equatable, Sendable {
         created.append(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 28, as: UInt32.self)))
         offset += Self.recordSize
       }
-      return ItemIndex(ids: ids, keys: keys, created: created)
+      return ItemIndex(ids: ids, keys: keys, created: created, fileHash: stored == 0 ? nil : stored)
     }
-    guard let decoded else { return nil }
     self = decoded
   }
 

@@ -48,13 +48,22 @@ public enum TaskFile {
       let body = UnsafeBufferPointer(rebasing: whole[bodyStart...])
       if let problem = firstInvalidUTF8(body) { return .failure(problem) }
       var lines = TaskPaperParser.scanLines(body)
-      var keys: [LineKey] = []
-      keys.reserveCapacity(lines.items.count)
-      for line in lines.items.indices {
-        keys.append(LineKey(body, start: lines.spans[line].start, end: lines.spans[line].contentEnd, item: lines.items[line]))
-      }
       let stored = index.flatMap(ItemIndex.init(decoding:)) ?? ItemIndex()
-      let matched = stored.index(for: keys, now: TaskPaperSource.seconds(now))
+      let keys: [LineKey]
+      let matched: ItemIndex
+      if let fileHash = stored.fileHash, stored.ids.count == lines.items.count,
+        fileHash == FileHash.of(UnsafeRawBufferPointer(whole))
+      {
+        // The file taskman wrote with this index: its lines are the index's.
+        (keys, matched) = (stored.keys, stored)
+      } else {
+        var hashed: [LineKey] = []
+        hashed.reserveCapacity(lines.items.count)
+        for line in lines.items.indices {
+          hashed.append(LineKey(body, start: lines.spans[line].start, end: lines.spans[line].contentEnd, item: lines.items[line]))
+        }
+        (keys, matched) = (hashed, stored.index(for: hashed, now: TaskPaperSource.seconds(now)))
+      }
       for line in lines.items.indices { lines.items[line].id = matched.ids[line] }
       let (tree, subtrees) = TaskPaperParser.assembledWithSubtrees(lines)
       let source = TaskPaperSource(
@@ -126,11 +135,13 @@ public enum TaskFile {
     now: Date? = nil,
     copyingUnchangedSubtrees: Bool
   ) -> Written {
-    let (bytes, index, rewritten, addedFinalLineBreak) = TaskPaperWriter.write(
+    let (bytes, writtenIndex, rewritten, addedFinalLineBreak) = TaskPaperWriter.write(
       items, over: source, restoring: restoring, now: TaskPaperSource.seconds(now),
       copiesUnchangedSubtrees: copyingUnchangedSubtrees, dropsFinalLineBreakAfterRestoredLine: withoutFinalLineBreak
     )
     // The index first: the file's bytes are then copied while nothing else of the write is held.
+    var index = writtenIndex
+    index.fileHash = bytes.withUnsafeBytes { FileHash.of($0) }
     let encodedIndex = index.encoded()
     return Written(
       file: Data(bytes), index: encodedIndex,
