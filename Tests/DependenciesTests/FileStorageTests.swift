@@ -1,4 +1,5 @@
 import Dependencies
+import DependenciesFileSystem
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -262,6 +263,8 @@ import Testing
 
   @Test func aRecycledDocumentIsWrittenOverTheFileOfTheVersionItReplaced() throws {
     try withTemporaryDirectory { directory throws in
+      // Where names cannot be exchanged, saves replace files as for any other document.
+      guard try exchangeIsSupported(in: directory) else { return }
       let storage = StorageClient.fileSystem(directory: directory, files: [:], backups: .only([]), recycling: ["ids"])
       try storage.save(Data("v1".utf8), "ids")
       let first = try inode(of: directory.appendingPathComponent("ids"))
@@ -511,6 +514,18 @@ private func increment(_ name: String, in storage: StorageClient) throws {
     let value = Int(String(decoding: try access.load() ?? Data(), as: UTF8.self)) ?? 0
     try access.save(Data(String(value + 1).utf8))
   }
+}
+
+/// Whether the file system of `directory` can exchange two names (Linux's RENAME_EXCHANGE).
+private func exchangeIsSupported(in directory: URL) throws -> Bool {
+  let (first, second) = (directory.appendingPathComponent("first"), directory.appendingPathComponent("second"))
+  try Data("1".utf8).write(to: first)
+  try Data("2".utf8).write(to: second)
+  defer {
+    try? FileManager.default.removeItem(at: first)
+    try? FileManager.default.removeItem(at: second)
+  }
+  return dependencies_exchange(first.path, second.path) == 0
 }
 
 /// The inode number of the file at `url` (links not followed).
