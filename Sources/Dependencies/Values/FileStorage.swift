@@ -24,8 +24,8 @@ extension StorageClient {
   /// A save writes the new version to a temporary file with a unique name, keeps the current
   /// version as `name.bak` (a hard link, or a copy where links are not supported), flushes the
   /// new version to disk with `fsync`, renames the temporary file over `name` (atomic) and
-  /// flushes the directory. So at any moment `name` is either the complete old version or the complete new
-  /// one, even across a crash or power loss, and concurrent saves by other processes never
+  /// flushes the directory. So at any moment `name` is either the complete old version or the
+  /// complete new one, even across a crash or power loss, and concurrent saves by other processes never
   /// write to each other's temporary files. A new document is readable by its owner only
   /// (`0600`); a replaced one keeps the permissions it had.
   ///
@@ -60,8 +60,8 @@ extension StorageClient {
   /// `backups` says which documents get a `name.bak`; documents that can be rebuilt from others
   /// need none, and a save without one is a little faster.
   ///
-  /// `recycling` names documents of `directory` without a backup whose replaced version's file is kept, as
-  /// `.name.spare`, for the next save to write over instead of making a new file: a save then
+  /// `recycling` names documents of `directory` without a backup whose replaced version's file
+  /// is kept, as `.name.spare`, for the next save to write over instead of making a new file: a save then
   /// neither takes nor frees disk space, which on some disks (those that discard freed blocks
   /// at once) is a good part of its time. The new version is still written whole and flushed
   /// before it takes the document's place, atomically. Only for documents read under the lock
@@ -406,13 +406,13 @@ struct FileStorage: Sendable {
     // O_NOFOLLOW: a link planted in its place is never written through.
     let fd = POSIX.open(spare, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
     guard fd >= 0 else { return nil }
-    // A file of its own (not linked elsewhere), that no other save is writing, still the spare
-    // (another save may have exchanged it with the document between the open and the lock).
+    // That no other save is writing (checked first: what follows holds only while it is
+    // locked), a file of its own (not linked elsewhere), still the spare (another save may have
+    // exchanged it with the document between the open and the lock).
     var opened = stat()
     var named = stat()
-    guard fstat(fd, &opened) == 0, (opened.st_mode & S_IFMT) == S_IFREG, opened.st_nlink == 1,
-      flock(fd, LOCK_EX | LOCK_NB) == 0, lstat(spare, &named) == 0,
-      named.st_dev == opened.st_dev, named.st_ino == opened.st_ino
+    guard flock(fd, LOCK_EX | LOCK_NB) == 0, fstat(fd, &opened) == 0, (opened.st_mode & S_IFMT) == S_IFREG,
+      opened.st_nlink == 1, lstat(spare, &named) == 0, named.st_dev == opened.st_dev, named.st_ino == opened.st_ino
     else {
       close(fd)
       return nil
