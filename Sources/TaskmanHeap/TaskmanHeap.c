@@ -25,6 +25,11 @@ static int configured = 0;
 static const uintptr_t huge_page = 2u << 20;
 
 uintptr_t taskman_prefault_heap_step(uintptr_t populated, uintptr_t ahead) {
+#if !defined(MADV_POPULATE_WRITE) || !__GLIBC_PREREQ(2, 33)
+  // Headers older than the call (glibc 2.35) or than mallinfo2 (2.33): nothing to do.
+  (void)ahead;
+  return populated;
+#else
   if (!configured) return populated;
   // The top chunk, malloc's unused space at the end of the heap, runs from the frontier of what
   // was handed out to the end of the heap; keepcost is its size.
@@ -41,6 +46,7 @@ uintptr_t taskman_prefault_heap_step(uintptr_t populated, uintptr_t ahead) {
   // has meanwhile been handed keeps what that thread wrote.
   if (madvise((void *)start, huge_page, MADV_POPULATE_WRITE) != 0) return populated;
   return start + huge_page;
+#endif
 }
 
 void taskman_use_large_heap_pages(void) {

@@ -40,6 +40,13 @@ enum POSIX {
     return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
   }
 
+  /// Whether `path` itself (links not followed) is the file open as `fd`.
+  static func isOpen(_ fd: Int32, at path: String) -> Bool {
+    var opened = stat()
+    var named = stat()
+    return fstat(fd, &opened) == 0 && lstat(path, &named) == 0 && opened.st_dev == named.st_dev && opened.st_ino == named.st_ino
+  }
+
   /// Whether the open descriptor `fd` is a directory.
   static func isDirectory(_ fd: Int32) -> Bool {
     var info = stat()

@@ -292,48 +292,59 @@ struct FileStorage: Sendable {
   /// together, in the order made: ext4 and XFS journal them in that order (POSIX does not say).
   func save(_ documents: [(data: Data, name: String)]) throws(StorageError) {
     try POSIX.makeDirectories(directory)
-    var written: [(name: String, document: String, temporary: String)] = []
-    // Temporary files not renamed over their documents (yet) are removed on the way out.
+    // Each new version: its document, the file it was written to (a temporary file, or the
+    // document's spare), still open.
+    var written: [(name: String, document: String, temporary: String, fd: Int32, isSpare: Bool)] = []
+    // Temporary files not renamed over their documents (yet) are removed on the way out; a
+    // spare stays, whatever it holds: it is only ever written over.
     var replaced = 0
-    defer { for file in written[replaced...] { unlink(file.temporary) } }
-    var opened: [(fd: Int32, path: String)] = []
-    defer { for file in opened { close(file.fd) } }
+    defer { for file in written[replaced...] where !file.isSpare { unlink(file.temporary) } }
+    defer { for file in written { close(file.fd) } }
     for (data, name) in documents {
       // A document of `files` is written where its links lead, so that they stay links.
       let document = try files[name].map { path throws(StorageError) in try POSIX.resolveLinks(path) } ?? path(name)
       let mode = POSIX.permissions(of: document) ?? Self.newFileMode
-      let spare = recycling.contains(name) ? try openSpare(of: name, containing: data, mode: mode) : nil
-      let temporary: String
-      let fd: Int32
-      if let spare {
-        (temporary, fd) = spare
+      if recycling.contains(name), let (spare, fd) = try openSpare(of: name, containing: data, mode: mode) {
+        written.append((name, document, spare, fd, true))
       } else {
-        (temporary, fd) = try createTemporaryFile(containing: data, beside: document, mode: mode)
+        let (temporary, fd) = try createTemporaryFile(containing: data, beside: document, mode: mode)
+        written.append((name, document, temporary, fd, false))
       }
-      written.append((name, document, temporary))
-      opened.append((fd, temporary))
-      POSIX.startWriteback(fd)
+      POSIX.startWriteback(written[written.count - 1].fd)
     }
-    // Checked before the backups: linking a document as its backup changes its status.
-    for file in written where files[file.name] != nil {
-      if let expected = known.withLock({ $0[file.name] }), FileVersion.current(at: file.document) != expected {
-        throw .changedSinceRead(document: file.name, path: file.document)
+    func checkUnchangedByOthers() throws(StorageError) {
+      for file in written where files[file.name] != nil {
+        if let expected = known.withLock({ $0[file.name] }), FileVersion.current(at: file.document) != expected {
+          throw .changedSinceRead(document: file.name, path: file.document)
+        }
       }
     }
+    try checkUnchangedByOthers()
     // Directories with renames not yet flushed.
     var unflushed: [String] = []
     func flushDirectories() throws(StorageError) {
       for folder in unflushed { try POSIX.synchronizeDirectory(folder) }
       unflushed = []
     }
-    for (name, document, _) in written where backups.includes(name) {
-      if try keepBackup(of: document, as: name), !unflushed.contains(directory) { unflushed.append(directory) }
+    for file in written where backups.includes(file.name) {
+      if try keepBackup(of: file.document, as: file.name), !unflushed.contains(directory) { unflushed.append(directory) }
+      // Linking it as its backup changed the document's status: that is the version to find
+      // still there after the flushes.
+      if files[file.name] != nil, let version = FileVersion.current(at: file.document) {
+        known.withLock { $0[file.name] = version }
+      }
     }
-    for file in opened { try POSIX.synchronize(file.fd, path: file.path) }
-    for (name, document, temporary) in written {
+    for file in written { try POSIX.synchronize(file.fd, path: file.temporary) }
+    // Again, after the flushes: another program may have written meanwhile.
+    try checkUnchangedByOthers()
+    for (name, document, temporary, fd, isSpare) in written {
       let folder = POSIX.parent(of: document)
       if unflushed.contains(where: { $0 != folder }) { try flushDirectories() }
       try beforeReplacing?(URL(fileURLWithPath: temporary), URL(fileURLWithPath: document))
+      // A spare is exchanged only while it still is the file this save wrote.
+      if isSpare, !POSIX.isOpen(fd, at: temporary) {
+        throw .fileSystem(operation: .replace, path: temporary, code: ESTALE)
+      }
       if recycling.contains(name), POSIX.isRegularFile(document), POSIX.exchange(temporary, document) {
         // `temporary` now holds the replaced version: the spare the next save writes over.
         let spare = spareFile(name)
@@ -403,8 +414,9 @@ struct FileStorage: Sendable {
     of name: String, containing data: Data, mode: mode_t
   ) throws(StorageError) -> (String, Int32)? {
     let spare = spareFile(name)
-    // O_NOFOLLOW: a link planted in its place is never written through.
-    let fd = POSIX.open(spare, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+    // O_NOFOLLOW: a link planted in its place is never written through; O_NONBLOCK: nor is a
+    // pipe waited on.
+    let fd = POSIX.open(spare, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     // That no other save is writing (checked first: what follows holds only while it is
     // locked), a file of its own (not linked elsewhere), still the spare (another save may have
@@ -412,13 +424,13 @@ struct FileStorage: Sendable {
     var opened = stat()
     var named = stat()
     guard flock(fd, LOCK_EX | LOCK_NB) == 0, fstat(fd, &opened) == 0, (opened.st_mode & S_IFMT) == S_IFREG,
-      opened.st_nlink == 1, lstat(spare, &named) == 0, named.st_dev == opened.st_dev, named.st_ino == opened.st_ino
+      opened.st_nlink == 1, lstat(spare, &named) == 0, named.st_dev == opened.st_dev, named.st_ino == opened.st_ino,
+      fchmod(fd, mode) == 0
     else {
       close(fd)
       return nil
     }
     do throws(StorageError) {
-      guard fchmod(fd, mode) == 0 else { throw .fileSystem(operation: .write, path: spare, code: errno) }
       // Written over from the start, then cut to length: cut first, its blocks would be freed
       // and taken again.
       try POSIX.writeAll(data, to: fd, path: spare)

@@ -19,7 +19,8 @@ import Foundation
 /// edited elsewhere does.
 ///
 /// When the file's hash is the one the index holds, the file is the one taskman wrote, and its
-/// lines are the index's without hashing each of them. An index that is missing, damaged (its
+/// lines are the index's without hashing and matching each of them (its ids still checked for
+/// repeats). An index that is missing, damaged (its
 /// records do not hash to what it says) or of another version is ignored: every line then gets
 /// the id ``derivedID(key:occurrence:)`` gives it, the same every time, so ids stay stable even
 /// for a reader that cannot write the index.
@@ -127,6 +128,14 @@ struct ItemIndex: Equatable, Sendable {
       return ItemIndex(ids: ids, keys: keys, created: created, fileHash: stored == 0 ? nil : stored)
     }
     self = decoded
+  }
+
+  /// Whether no id is there twice: what ``index(for:now:)`` makes sure of for the ids it gives,
+  /// and what an index read as it is (the file taskman wrote) must be checked for.
+  var idsAreUnique: Bool {
+    var seen = IDSet(capacity: ids.count)
+    for id in ids where !seen.insert(id).inserted { return false }
+    return true
   }
 
   /// The ids of lines with `keys`, given this index of an earlier version of the file: a

@@ -59,7 +59,8 @@ extension TaskJournal {
   public func encoded() -> Data {
     var text = Self.header + "\napplied \(applied)\nnext \(nextSerial)\n"
     for record in records {
-      let lines = record.isInline ? record.entry.map { $0.encodedLines() } ?? record.storedEntry?.lines : nil
+      // An inline record with nothing loaded or stored has an entry that changes nothing.
+      let lines = record.isInline ? record.entry.map { $0.encodedLines() } ?? record.storedEntry?.lines ?? "" : nil
       text += lines == nil ? "entry " : "inline "
       text += "\(record.serial) \(record.size) " + Self.escaped(record.description) + "\n"
       guard let lines else { continue }
@@ -109,7 +110,7 @@ extension TaskJournal {
         continue
       }
       endInlineEntry()
-      let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+      let fields = Self.fields(of: line, maxSplits: 3)
       let isInline = fields.first == "inline" && header == Self.header
       guard fields.count == 4, fields[0] == "entry" || isInline, let serial = Int(fields[1]), serial > 0, serial < next,
         let size = Int(fields[2]), size >= 0, !records.contains(where: { $0.serial == serial })
@@ -124,6 +125,12 @@ extension TaskJournal {
       throw failure(2, "\(applied) changes applied, but the journal has \(records.count)")
     }
     self.init(records: records, applied: applied, nextSerial: next)
+  }
+
+  /// The space-separated fields of `line`, split at spaces themselves (not at characters: a
+  /// field that starts with a combining mark makes one character with the space before it).
+  static func fields(of line: Substring, maxSplits: Int) -> [Substring] {
+    line.unicodeScalars.split(separator: " ", maxSplits: maxSplits, omittingEmptySubsequences: false).map(Substring.init)
   }
 
   static func lines(of data: Data) -> [Substring] {
@@ -225,21 +232,21 @@ extension TaskJournal.Entry {
       let body = line.dropFirst(2)
       switch side {
       case "~":
-        let fields = body.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+        let fields = TaskJournal.fields(of: body, maxSplits: 1)
         guard fields.count == 2, let id = UUID(uuidString: String(fields[0])) else {
           throw failure(number, "expected \"~ <id> <line>\"")
         }
         let before = TaskJournal.unescaped(fields[1])
         changes.append(.line(id: id, before: before, after: before))
       case "=":
-        let fields = body.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+        let fields = TaskJournal.fields(of: body, maxSplits: 1)
         guard fields.count == 2, let kept = Int(fields[0]), kept >= 0, case let .line(id, before, _)? = changes.last,
           kept <= before.utf8.count
         else { throw failure(number, "expected \"= <bytes kept> <rest>\" after a \"~\" line") }
         let after = String(decoding: before.utf8.prefix(kept), as: UTF8.self) + TaskJournal.unescaped(fields[1])
         changes[changes.count - 1] = .line(id: id, before: before, after: after)
       default:
-        let fields = body.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
+        let fields = TaskJournal.fields(of: body, maxSplits: 4)
         guard fields.count == 5, let id = UUID(uuidString: String(fields[0])),
           let position = Int(fields[2]), position >= 0, let level = Int(fields[3]), level >= 0
         else { throw failure(number, "expected \"\(side) <id> <parent> <position> <level> <line>\"") }

@@ -58,6 +58,14 @@ func check(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let changedBack = try? TaskFile.read(rewritten.file, index: rewritten.index) else {
       fatalError("a changed file could not be read back: \(String(reflecting: text))")
     }
+    // Read through the index's file hash, and line by line: the same lines, ids and items.
+    if let slowIndex = TaskFile.indexWithoutFileHash(rewritten.index),
+      let slow = try? TaskFile.read(rewritten.file, index: slowIndex),
+      slow.source != changedBack.source || slow.outline != changedBack.outline
+        || TaskFile.indexIsCurrent(rewritten.index, for: slow.source) != true
+    {
+      fatalError("a written file reads otherwise through its index's file hash: \(String(reflecting: text))")
+    }
     if changedBack.outline.entries().map(\.item.id) != changed.entries().map(\.item.id) {
       fatalError("a changed file reads back with other items or order: \(String(reflecting: text))")
     }
