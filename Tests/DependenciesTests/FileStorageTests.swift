@@ -109,6 +109,24 @@ import Testing
     }
   }
 
+  @Test func aDeadSavesFileBesideADocumentKeptElsewhereIsFoundByItsMark() throws {
+    try withTemporaryDirectory { root throws in
+      let state = root.appendingPathComponent("state")
+      let folder = root.appendingPathComponent("folder")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let storage = StorageClient.fileSystem(directory: state, files: ["doc": folder.appendingPathComponent("todo.txt")])
+      try storage.save(Data("v1".utf8), "doc")
+      #expect(try fileNames(in: state).filter { $0.hasSuffix(".saving") }.isEmpty, "a save removes its marks")
+      let dead = "2147483646"
+      try Data().write(to: state.appendingPathComponent(".doc.\(dead)-abc.saving"))
+      try Data("half".utf8).write(to: folder.appendingPathComponent(".todo.txt.\(dead)-abc.tmp"))
+      try Data("half".utf8).write(to: folder.appendingPathComponent(".todo.txt.\(dead)-fed.tmp"))
+      try storage.withExclusiveAccess(to: "doc", timeout: .zero) { _ in }
+      #expect(try fileNames(in: folder) == [".todo.txt.\(dead)-fed.tmp", "todo.txt"], "only the marked one is removed")
+      #expect(try fileNames(in: state).filter { $0.hasSuffix(".saving") }.isEmpty)
+    }
+  }
+
   @Test func staleTemporaryFilesAreHarmless() throws {
     try withTemporaryDirectory { directory throws in
       let storage = StorageClient.fileSystem(directory: directory)

@@ -381,9 +381,14 @@ struct PlainFileTests {
     _ = try file.run(["add", "first"])
     let state = file.data.stateDirectory(of: file.path)
     let dead = "2147483646"
-    let stale = [file.data.path + "/.todo.taskpaper.\(dead)-abc.tmp", state + "/.tasks.ids.\(dead)-def.tmp"]
+    // A save that died left its new version beside the file, marked in the state directory.
+    let stale = [
+      file.data.path + "/.todo.taskpaper.\(dead)-abc.tmp", state + "/.tasks.taskpaper.\(dead)-abc.saving",
+      state + "/.tasks.ids.\(dead)-def.tmp",
+    ]
     let kept = [
       file.data.path + "/.todo.taskpaper.\(getpid())-abc.tmp",  // a live process's
+      file.data.path + "/.todo.taskpaper.\(dead)-fed.tmp",  // not marked: the folder is not listed
       file.data.path + "/.other.taskpaper.\(dead)-abc.tmp",  // another file's
       file.data.path + "/notes.tmp",
     ]

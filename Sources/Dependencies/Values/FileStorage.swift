@@ -20,6 +20,7 @@ extension StorageClient {
   /// | `name.bak` | The version before the last save (absent until the second save). |
   /// | `name.lock` | The lock file that ``withExclusiveAccess(to:timeout:_:)`` locks with `flock(2)`. It stays after use and is empty: do not delete it while the storage may be in use. |
   /// | `.name.<pid>-<random>.tmp` | A new version being saved. A save that crashed leaves one behind; the next ``withExclusiveAccess(to:timeout:_:)`` on the document removes it once its process is gone. |
+  /// | `.name.<pid>-<random>.saving` | For a document kept elsewhere (see ``fileSystem(directory:files:backups:recycling:)``): marks that its new version is being written beside it, as `.<file name>.<pid>-<random>.tmp`, so that a crashed save's file there is found and removed without listing that folder. Empty. |
   ///
   /// A save writes the new version to a temporary file with a unique name, keeps the current
   /// version as `name.bak` (a hard link, or a copy where links are not supported), flushes the
@@ -298,6 +299,10 @@ struct FileStorage: Sendable {
     // Temporary files not renamed over their documents (yet) are removed on the way out; a
     // spare stays, whatever it holds: it is only ever written over.
     var replaced = 0
+    // Marks of temporary files written beside documents kept elsewhere: removed last, once
+    // those files are renamed or removed.
+    var marks: [String] = []
+    defer { for mark in marks { unlink(mark) } }
     defer { for file in written[replaced...] where !file.isSpare { unlink(file.temporary) } }
     defer { for file in written { close(file.fd) } }
     for (data, name) in documents {
@@ -307,7 +312,9 @@ struct FileStorage: Sendable {
       if recycling.contains(name), let (spare, fd) = try openSpare(of: name, containing: data, mode: mode) {
         written.append((name, document, spare, fd, true))
       } else {
-        let (temporary, fd) = try createTemporaryFile(containing: data, beside: document, mode: mode)
+        let (temporary, fd) = try createTemporaryFile(
+          containing: data, beside: document, mode: mode, markedAs: files[name] == nil ? nil : name, marks: &marks
+        )
         written.append((name, document, temporary, fd, false))
       }
       POSIX.startWriteback(written[written.count - 1].fd)
@@ -381,30 +388,35 @@ struct FileStorage: Sendable {
 
   /// Removes the temporary files that saves left behind when their process died: every one in
   /// the storage directory (which is the storage's own), and beside the document `name` when
-  /// it is kept elsewhere, only that document's. Only files named as this storage names them
-  /// (`.<name>.<pid>-<hex>.tmp`), of processes that are gone, are touched.
+  /// it is kept elsewhere, the one each mark of a dead save names (that folder, the user's, is
+  /// never listed: it may hold thousands of files). Only files named as this storage names
+  /// them (`.<name>.<pid>-<hex>.tmp`), of processes that are gone, are touched.
   func removeStaleTemporaries(_ name: String) {
-    removeStaleTemporaries(in: directory, named: nil)
-    if let file = files[name], let target = try? POSIX.resolveLinks(file) {
-      removeStaleTemporaries(in: POSIX.parent(of: target), named: POSIX.lastComponent(of: target))
+    let target = files[name].flatMap { try? POSIX.resolveLinks($0) }
+    for entry in POSIX.directoryEntries(directory) {
+      let isMark = entry.hasSuffix(".saving")
+      guard entry.hasPrefix("."), isMark || entry.hasSuffix(".tmp"), let stamp = Self.deadStamp(of: entry) else { continue }
+      if isMark {
+        // Only this document's marks: another's is for its own lock holder to see to.
+        guard let target, entry == ".\(name).\(stamp).saving" else { continue }
+        unlink(temporaryPath(beside: target, stamp: stamp))
+      }
+      // unlink never follows a link: a planted one is removed, not what it points to.
+      unlink(path(entry))
     }
   }
 
-  private func removeStaleTemporaries(in folder: String, named document: String?) {
-    let prefix = document.map { "." + $0 + "." } ?? "."
-    for entry in POSIX.directoryEntries(folder) where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
-      // `.<document>.<pid>-<hex>.tmp`: the process id and random part follow the last dot
-      // before `.tmp`.
-      let stem = entry.dropLast(4)
-      guard let dot = stem.lastIndex(of: "."), dot >= stem.index(stem.startIndex, offsetBy: prefix.count - 1) else { continue }
-      let middle = stem[stem.index(after: dot)...]
-      guard let dash = middle.firstIndex(of: "-"), let pid = pid_t(middle[..<dash]), pid > 0,
-        UInt64(middle[middle.index(after: dash)...], radix: 16) != nil,
-        !POSIX.isProcessAlive(pid)
-      else { continue }
-      // unlink never follows a link: a planted one is removed, not what it points to.
-      unlink(folder == "/" ? "/" + entry : folder + "/" + entry)
-    }
+  /// The `<pid>-<hex>` of a temporary file or mark named `.<name>.<pid>-<hex>.<suffix>` by a
+  /// process that is gone; nil for any other name.
+  private static func deadStamp(of entry: String) -> String? {
+    guard let suffixDot = entry.lastIndex(of: ".") else { return nil }
+    let stem = entry[..<suffixDot]
+    guard let dot = stem.lastIndex(of: "."), dot > stem.startIndex else { return nil }
+    let stamp = stem[stem.index(after: dot)...]
+    guard let dash = stamp.firstIndex(of: "-"), let pid = pid_t(stamp[..<dash]), pid > 0,
+      UInt64(stamp[stamp.index(after: dash)...], radix: 16) != nil, !POSIX.isProcessAlive(pid)
+    else { return nil }
+    return String(stamp)
   }
 
   /// Writes `data` over the spare of the recycled document `name`, with permissions `mode`, not
@@ -461,7 +473,17 @@ struct FileStorage: Sendable {
   private func createTemporaryFile(
     containing data: Data, beside document: String, mode: mode_t
   ) throws(StorageError) -> (String, Int32) {
-    let (temporary, fd) = try createTemporaryFile(beside: document)
+    var marks: [String] = []
+    return try createTemporaryFile(containing: data, beside: document, mode: mode, markedAs: nil, marks: &marks)
+  }
+
+  /// ``createTemporaryFile(containing:beside:mode:)``; with `name`, first marks it in the
+  /// storage directory (`.name.<pid>-<random>.saving`, added to `marks`), so that a crashed
+  /// save's file beside a document kept elsewhere is found without listing that folder.
+  private func createTemporaryFile(
+    containing data: Data, beside document: String, mode: mode_t, markedAs name: String?, marks: inout [String]
+  ) throws(StorageError) -> (String, Int32) {
+    let (temporary, fd) = try createTemporaryFile(beside: document, markedAs: name, marks: &marks)
     do throws(StorageError) {
       // Set explicitly: the mode given to open(2) is narrowed by the umask.
       guard fchmod(fd, mode) == 0 else { throw .fileSystem(operation: .write, path: temporary, code: errno) }
@@ -477,9 +499,22 @@ struct FileStorage: Sendable {
   /// Creates `.<document's name>.<pid>-<random>.tmp` beside `document`, a name no other save
   /// (in any process) uses. `O_EXCL` and `O_NOFOLLOW`: a file or link already there is never
   /// opened.
-  private func createTemporaryFile(beside document: String) throws(StorageError) -> (String, Int32) {
+  private func createTemporaryFile(
+    beside document: String, markedAs marked: String? = nil, marks: inout [String]
+  ) throws(StorageError) -> (String, Int32) {
     while true {
-      let temporary = temporaryPath(beside: document)
+      let stamp = Self.stamp()
+      if let marked {
+        let mark = path(".\(marked).\(stamp).saving")
+        let markFD = POSIX.open(mark, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, Self.newFileMode)
+        guard markFD >= 0 else {
+          if errno == EEXIST { continue }
+          throw .fileSystem(operation: .write, path: mark, code: errno)
+        }
+        close(markFD)
+        marks.append(mark)
+      }
+      let temporary = temporaryPath(beside: document, stamp: stamp)
       let fd = POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, Self.newFileMode)
       if fd >= 0 { return (temporary, fd) }
       // EEXIST: the random part collided with a stale file; draw again.
@@ -487,10 +522,14 @@ struct FileStorage: Sendable {
     }
   }
 
-  private func temporaryPath(beside document: String) -> String {
-    let random = String(UInt64.random(in: .min ... .max), radix: 16)
+  /// `<pid>-<random hex>`: what names one save's temporary files, in no other process's.
+  private static func stamp() -> String {
+    "\(getpid())-\(String(UInt64.random(in: .min ... .max), radix: 16))"
+  }
+
+  private func temporaryPath(beside document: String, stamp: String = Self.stamp()) -> String {
     let folder = POSIX.parent(of: document)
-    let name = ".\(POSIX.lastComponent(of: document)).\(getpid())-\(random).tmp"
+    let name = ".\(POSIX.lastComponent(of: document)).\(stamp).tmp"
     return folder == "/" ? "/" + name : folder + "/" + name
   }
 

@@ -224,7 +224,7 @@ public struct StorageClient: Sendable {
     // Leaves room in the file system's 255-byte limit for the temporary files' suffixes.
     if name.utf8.count > 200 { throw invalid("it is longer than 200 bytes") }
     let lowercased = name.lowercased()
-    for suffix in [".bak", ".lock", ".tmp"] where lowercased.hasSuffix(suffix) {
+    for suffix in [".bak", ".lock", ".tmp", ".saving", ".spare"] where lowercased.hasSuffix(suffix) {
       throw invalid("names ending in \"\(suffix)\" are reserved for the storage's own files")
     }
   }
