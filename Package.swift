@@ -40,7 +40,7 @@ let package = Package(
     .target(name: "TaskManager", dependencies: ["Composable", "Dependencies"], swiftSettings: accessorsForMetadata),
     // The command-line layer lives in a library so its tests can import it; `taskman` only starts it.
     .target(
-      name: "TaskmanCLI", dependencies: ["TaskManager", "Composable", "Dependencies", "TaskmanHeap"],
+      name: "TaskmanCLI", dependencies: ["TaskManager", "Composable", "Dependencies", "TaskmanSystem"],
       swiftSettings: accessorsForMetadata
     ),
     // Released as one static executable on Linux (the Swift runtime, Foundation and the C
@@ -51,7 +51,7 @@ let package = Package(
     // first. The C library's account look-up (`getpwuid_r`, only when HOME is not set) then
     // loads the system's NSS modules. Debug builds (tests) link as usual, which is quicker.
     .executableTarget(
-      name: "taskman", dependencies: ["TaskmanCLI", "TaskmanHeap"],
+      name: "taskman", dependencies: ["TaskmanCLI", "TaskmanSystem"],
       // Compiled too with the flag, so that the modules record the static libraries for the
       // linker.
       swiftSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))],
@@ -62,9 +62,10 @@ let package = Package(
       ]
     ),
 
-    // The process's heap in 2 MiB pages where the kernel offers them, faulted in ahead of a parse
-    // by a thread with nothing else to do (see TaskmanHeap.c).
-    .target(name: "TaskmanHeap"),
+    // What taskman asks of the system for speed: the process's heap in 2 MiB pages where the
+    // kernel offers them, faulted in ahead of a parse by a thread with nothing else to do (see
+    // TaskmanHeap.c), and the reading thread started on another core (TaskmanThreads.c).
+    .target(name: "TaskmanSystem"),
 
     // A tiny process used by DependenciesTests to contend for the storage lock from another process.
     .executableTarget(
@@ -137,7 +138,7 @@ let package = Package(
       ]
     ),
     // Depends on `taskman` so the end-to-end tests find the built binary next to the test bundle.
-    .testTarget(name: "taskmanTests", dependencies: ["TaskmanCLI", "TaskManager", "Dependencies", "taskman"]),
+    .testTarget(name: "taskmanTests", dependencies: ["TaskmanCLI", "TaskManager", "Dependencies", "TaskmanSystem", "taskman"]),
   ],
   swiftLanguageModes: [.v6]
 )

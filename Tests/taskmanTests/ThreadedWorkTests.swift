@@ -2,6 +2,7 @@ import Dispatch
 import Testing
 
 @testable import TaskmanCLI
+import TaskmanSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -29,5 +30,27 @@ import Testing
     let parsed = ThreadedWork { (1...1000).reduce(0, +) }
     #expect(parsed.wait() == 500_500)
     #expect(throws: Unreadable()) { try read.wait().get() }
+  }
+
+  @Test func saysWhetherItHasFinishedWithoutWaitingLongerThanAsked() {
+    let release = DispatchSemaphore(value: 0)
+    let work = ThreadedWork { () -> Int in
+      release.wait()
+      return 7
+    }
+    #expect(!work.isFinished)
+    #expect(!work.isFinished(waitingUpTo: 0.001))
+    release.signal()
+    while !work.isFinished(waitingUpTo: 0.01) {}
+    #expect(work.isFinished)
+    #expect(work.wait() == 7)
+  }
+
+  /// The thread starts on another processor than its maker's, and may then run on any: a
+  /// thread kept to one processor would wait for it whenever it is busy.
+  @Test func mayRunOnEveryProcessorOnceStarted() {
+    let processors = taskman_processors_allowed()
+    let work = ThreadedWork { taskman_processors_allowed() }
+    #expect(work.wait() == processors)
   }
 }

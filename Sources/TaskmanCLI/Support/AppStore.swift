@@ -9,7 +9,7 @@ import Composable
 import Dependencies
 import Foundation
 import TaskManager
-import TaskmanHeap
+import TaskmanSystem
 
 /// The one `Store` of `AppFeature` that a run of `taskman` (or a whole `taskman shell`) drives,
 /// with the task file it loads from and saves to.
@@ -134,18 +134,28 @@ final class AppStore {
     let reading = ThreadedWork {
       Result { () throws(TaskStorageError) in try TaskFile.load(from: storage, withJournal: !readOnly, now: now) }
     }
-    _ = store
-    // With the store made, this thread has nothing to do until the file is read: it faults in
-    // the heap the parse is about to take, so that the kernel zeroes those pages here rather
-    // than in the middle of the parse.
-    // At most 8 MiB ahead of what is allocated: about what a 10,000-task file takes, and no
-    // more than its parse then uses (peak memory is the same).
+    // Until the file is read, this thread only makes the store. Meanwhile it faults in the heap
+    // the reading thread is about to take, so that the kernel zeroes those pages here rather
+    // than in the middle of the parse: a few pages, then the store, then more as the reading
+    // thread goes on, up to 8 MiB ahead of what is allocated (about what a 10,000-task file
+    // takes; what the parse does not use, the rest of the command does: peak memory is the
+    // same).
     var prefaulted: UInt = 0
+    var pagesBeforeStore = 2
     while !reading.isFinished {
       let next = taskman_prefault_heap_step(prefaulted, 8 << 20)
-      if next == prefaulted { break }
-      prefaulted = next
+      if next != prefaulted {
+        prefaulted = next
+        pagesBeforeStore -= 1
+        if pagesBeforeStore == 0 { _ = store }
+      } else if pagesBeforeStore > 0 {
+        pagesBeforeStore = 0
+        _ = store
+      } else if reading.isFinished(waitingUpTo: 0.000_1) {
+        break
+      }
     }
+    _ = store
     await send(.loadResponse(reading.wait())).finish()
     switch state.loadStatus {
     case .loaded:

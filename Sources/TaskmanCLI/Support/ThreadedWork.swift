@@ -6,6 +6,7 @@
   import Darwin
 #endif
 import Foundation
+import TaskmanSystem
 
 /// Work started on a thread of its own at once, whose result the starting thread waits for.
 ///
@@ -49,6 +50,16 @@ final class ThreadedWork<Value: Sendable>: @unchecked Sendable {
     return value != nil
   }
 
+  /// Whether the work has finished, waiting up to `seconds` for it (false at once when it runs
+  /// at ``wait()``): for a caller with something to do now and then until it finishes.
+  func isFinished(waitingUpTo seconds: Double) -> Bool {
+    guard isRunningElsewhere else { return false }
+    finished.lock()
+    defer { finished.unlock() }
+    if value == nil { _ = finished.wait(until: Date(timeIntervalSinceNow: seconds)) }
+    return value != nil
+  }
+
   /// Waits for the work to finish (or does it now, if no thread could be made) and returns its
   /// result. Call it once.
   func wait() -> Value {
@@ -72,7 +83,10 @@ private final class ThreadStart {
     guard pthread_attr_init(&attributes) == 0 else { return false }
     defer { pthread_attr_destroy(&attributes) }
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    let context = Unmanaged.passRetained(ThreadStart(body)).toOpaque()
+    // On another core, where it runs at once, rather than queued behind this thread.
+    let placed = taskman_start_elsewhere(&attributes) != 0
+    let start = placed ? { taskman_run_anywhere(); body() } : body
+    let context = Unmanaged.passRetained(ThreadStart(start)).toOpaque()
     #if canImport(Darwin)
       var thread: pthread_t?
     #else

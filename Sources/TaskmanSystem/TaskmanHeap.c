@@ -23,6 +23,11 @@
 static int configured = 0;
 
 static const uintptr_t huge_page = 2u << 20;
+static const uintptr_t small_page = 4u << 10;
+
+// The heap's first huge page boundary. The stretch before it (the heap starts at a random
+// place) can only have small pages; a large file's first buffers land there.
+static uintptr_t first_huge_page = 0;
 
 uintptr_t taskman_prefault_heap_step(uintptr_t populated, uintptr_t ahead) {
 #if !defined(MADV_POPULATE_WRITE) || !__GLIBC_PREREQ(2, 33)
@@ -37,6 +42,14 @@ uintptr_t taskman_prefault_heap_step(uintptr_t populated, uintptr_t ahead) {
   uintptr_t end = (uintptr_t)sbrk(0);
   if (end == (uintptr_t)-1 || info.keepcost > end) return populated;
   uintptr_t frontier = end - info.keepcost;
+  if (populated < first_huge_page) {
+    // Small pages, one fault each: all of them not handed out yet are populated at once.
+    uintptr_t from = (frontier + small_page - 1) & ~(small_page - 1);
+    if (from < first_huge_page && first_huge_page <= end &&
+        madvise((void *)from, first_huge_page - from, MADV_POPULATE_WRITE) != 0)
+      return populated;
+    return first_huge_page;
+  }
   // The huge page the frontier is in was touched already (malloc writes the top chunk's size
   // there).
   uintptr_t start = (frontier + huge_page - 1) & ~(huge_page - 1);
@@ -60,6 +73,7 @@ void taskman_use_large_heap_pages(void) {
   uintptr_t start = ((uintptr_t)probe + huge_page - 1) & ~(huge_page - 1);
   uintptr_t end = (uintptr_t)sbrk(0);
   if (end != (uintptr_t)-1 && end > start) madvise((void *)start, end - start, MADV_HUGEPAGE);
+  first_huge_page = start;
   free(probe);
   configured = 1;
 }
@@ -71,3 +85,4 @@ uintptr_t taskman_prefault_heap_step(uintptr_t populated, uintptr_t ahead) {
   return populated;
 }
 #endif
+

@@ -8,7 +8,8 @@
 /// outside glibc on Linux.
 void taskman_use_large_heap_pages(void);
 
-/// Makes the next 2 MiB of the heap's unused top resident, as a first write to each page would,
+/// Makes the next 2 MiB of the heap's unused top resident (at first, all of the unused heap
+/// before its first 2 MiB boundary, which has small pages only), as a first write to each page would,
 /// while at most `ahead` bytes lie between what malloc has handed out and the end of that
 /// range. `populated` is where the previous step stopped (0 at first); returns where this one
 /// stopped, `populated` itself when there was nothing to do (or no such heap: other C
