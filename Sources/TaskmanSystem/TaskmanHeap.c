@@ -29,32 +29,47 @@ static const uintptr_t small_page = 4u << 10;
 // place) can only have small pages; a large file's first buffers land there.
 static uintptr_t first_huge_page = 0;
 
-uintptr_t taskman_prefault_heap_step(uintptr_t populated, uintptr_t ahead) {
-#if !defined(MADV_POPULATE_WRITE) || !__GLIBC_PREREQ(2, 33)
-  // Headers older than the call (glibc 2.35) or than mallinfo2 (2.33): nothing to do.
-  (void)ahead;
-  return populated;
+// Where the heap's unused top starts, or 0 when not known.
+static uintptr_t heap_frontier(void) {
+#if !__GLIBC_PREREQ(2, 33)
+  return 0;
 #else
-  if (!configured) return populated;
+  if (!configured) return 0;
   // The top chunk, malloc's unused space at the end of the heap, runs from the frontier of what
   // was handed out to the end of the heap; keepcost is its size.
   struct mallinfo2 info = mallinfo2();
   uintptr_t end = (uintptr_t)sbrk(0);
-  if (end == (uintptr_t)-1 || info.keepcost > end) return populated;
-  uintptr_t frontier = end - info.keepcost;
+  if (end == (uintptr_t)-1 || info.keepcost > end) return 0;
+  return end - info.keepcost;
+#endif
+}
+
+uintptr_t taskman_heap_frontier(void) { return heap_frontier(); }
+
+uintptr_t taskman_prefault_heap_step(uintptr_t populated, uintptr_t ahead, uintptr_t limit) {
+#if !defined(MADV_POPULATE_WRITE) || !__GLIBC_PREREQ(2, 33)
+  // Headers older than the call (glibc 2.35) or than mallinfo2 (2.33): nothing to do.
+  (void)ahead;
+  (void)limit;
+  return populated;
+#else
+  uintptr_t frontier = heap_frontier();
+  uintptr_t end = (uintptr_t)sbrk(0);
+  if (frontier == 0 || end == (uintptr_t)-1) return populated;
   if (populated < first_huge_page) {
     // Small pages, one fault each: all of them not handed out yet are populated at once.
     uintptr_t from = (frontier + small_page - 1) & ~(small_page - 1);
-    if (from < first_huge_page && first_huge_page <= end &&
-        madvise((void *)from, first_huge_page - from, MADV_POPULATE_WRITE) != 0)
-      return populated;
+    uintptr_t to = first_huge_page;
+    if (to > limit) to = (limit + small_page - 1) & ~(small_page - 1);
+    if (from < to && to <= end && madvise((void *)from, to - from, MADV_POPULATE_WRITE) != 0) return populated;
     return first_huge_page;
   }
   // The huge page the frontier is in was touched already (malloc writes the top chunk's size
   // there).
   uintptr_t start = (frontier + huge_page - 1) & ~(huge_page - 1);
   if (start < populated) start = populated;
-  if (start + huge_page > end || start + huge_page > frontier + ahead) return populated;
+  uintptr_t stop = start + huge_page;
+  if (stop > end || stop > frontier + ahead || stop > limit) return populated;
   // Faults the pages in, writable, as a write would, without writing: memory some other thread
   // has meanwhile been handed keeps what that thread wrote.
   if (madvise((void *)start, huge_page, MADV_POPULATE_WRITE) != 0) return populated;
@@ -80,8 +95,11 @@ void taskman_use_large_heap_pages(void) {
 #else
 void taskman_use_large_heap_pages(void) {}
 
-uintptr_t taskman_prefault_heap_step(uintptr_t populated, uintptr_t ahead) {
+uintptr_t taskman_heap_frontier(void) { return 0; }
+
+uintptr_t taskman_prefault_heap_step(uintptr_t populated, uintptr_t ahead, uintptr_t limit) {
   (void)ahead;
+  (void)limit;
   return populated;
 }
 #endif
