@@ -97,9 +97,6 @@ struct ItemIndex: Equatable, Sendable {
     }
   }
 
-  /// Whether `data` is a whole, undamaged index of this version or the first.
-  static func isWhole(_ data: Data) -> Bool { recordsStart(data) != nil }
-
   /// The index stored in `data`, or nil when it is not a whole, undamaged index of this
   /// version or the first.
   init?(decoding data: Data) {

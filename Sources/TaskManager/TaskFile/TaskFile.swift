@@ -41,6 +41,16 @@ public enum TaskFile {
     index: Data?,
     now: Date? = nil
   ) throws(TaskDocumentError) -> (outline: Outline, source: TaskPaperSource) {
+    try read(data, decodedIndex: index.flatMap(ItemIndex.init(decoding:)), now: now)
+  }
+
+  /// ``read(_:index:now:)`` with the index decoded already (nil when there is none, or it is
+  /// not whole).
+  static func read(
+    _ data: Data,
+    decodedIndex: ItemIndex?,
+    now: Date?
+  ) throws(TaskDocumentError) -> (outline: Outline, source: TaskPaperSource) {
     // Copied through the raw buffer: `[UInt8](data)` goes element by element.
     let bytes = data.withUnsafeBytes { [UInt8]($0) }
     let bodyStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -48,7 +58,7 @@ public enum TaskFile {
       let body = UnsafeBufferPointer(rebasing: whole[bodyStart...])
       if let problem = firstInvalidUTF8(body) { return .failure(problem) }
       var lines = TaskPaperParser.scanLines(body)
-      let stored = index.flatMap(ItemIndex.init(decoding:)) ?? ItemIndex()
+      let stored = decodedIndex ?? ItemIndex()
       let keys: [LineKey]
       let matched: ItemIndex
       if let fileHash = stored.fileHash, stored.ids.count == lines.items.count,
@@ -167,10 +177,11 @@ public enum TaskFile {
     var stored = StoredTaskList()
     var indexIsWhole = false
     if let data {
-      let index = (try? storage.load(indexName)) ?? nil
-      indexIsWhole = index.map(ItemIndex.isWhole) ?? false
+      // Decoded once: checking that it is whole hashes all of it.
+      let index = ((try? storage.load(indexName)) ?? nil).flatMap(ItemIndex.init(decoding:))
+      indexIsWhole = index != nil
       do {
-        (stored.outline, stored.source) = try read(data, index: index, now: now)
+        (stored.outline, stored.source) = try read(data, decodedIndex: index, now: now)
       } catch {
         throw .damaged(document: documentName, error)
       }
