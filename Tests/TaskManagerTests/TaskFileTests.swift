@@ -727,3 +727,51 @@ final class CountingStorage: @unchecked Sendable {
     StorageClient.observing(base) { name in self.lock.withLock { self.names.append(name) } }
   }
 }
+
+@Suite struct TaskFileLoadingTests {
+  /// A file with its ids and a journal of one change, as a command leaves them.
+  private func storedList() throws -> StorageClient {
+    let storage = StorageClient.inMemory
+    let (before, source) = try TaskFile.read(Data("Errands:\n\t- Buy milk\n".utf8), index: nil)
+    var after = before.items
+    after[0].children[0].setTag(Tag(name: "done"))
+    var journal = TaskJournal()
+    journal.record(TaskJournal.Entry("done “Buy milk”", from: before.items, to: after))
+    try TaskFile.store(TaskFile.write(after, over: source), journal: journal, to: storage)
+    return storage
+  }
+
+  @Test func bookkeepingReadApartGivesWhatALoadReadsItself() throws {
+    let storage = try storedList()
+    for withJournal in [true, false] {
+      var asked = 0
+      let loaded = try TaskFile.load(from: storage) {
+        asked += 1
+        return TaskFile.loadBookkeeping(from: storage, withJournal: withJournal)
+      }
+      #expect(asked == 1)
+      #expect(loaded == (try TaskFile.load(from: storage, withJournal: withJournal)))
+      #expect((loaded.journal != nil) == withJournal)
+      #expect(loaded.journal.map(\.records.count) == (withJournal ? 1 : nil))
+    }
+    // Without a file yet, the journal is still read (a change may follow).
+    let empty = StorageClient.inMemory
+    var asked = 0
+    let loaded = try TaskFile.load(from: empty) {
+      asked += 1
+      return TaskFile.loadBookkeeping(from: empty, withJournal: true)
+    }
+    #expect(asked == 1 && loaded.journal == TaskJournal())
+  }
+
+  @Test func aJournalWhoseIdsAreLostStartsAnewAndSaysWhy() throws {
+    let storage = try storedList()
+    let recorded = try #require(try TaskFile.load(from: storage, withJournal: true).journal)
+    try storage.remove(TaskFile.indexName)
+    let loaded = try TaskFile.load(from: storage, withJournal: true)
+    #expect(loaded.journal == TaskJournal(records: [], applied: 0, nextSerial: recorded.nextSerial))
+    #expect(loaded.journalProblem?.contains("were missing or unreadable") == true)
+    // The file itself still reads: its ids are derived from its text.
+    #expect(loaded.outline.items[0].children[0].isDone)
+  }
+}

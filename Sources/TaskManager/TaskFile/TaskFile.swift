@@ -41,15 +41,14 @@ public enum TaskFile {
     index: Data?,
     now: Date? = nil
   ) throws(TaskDocumentError) -> (outline: Outline, source: TaskPaperSource) {
-    try read(data, decodedIndex: index.flatMap(ItemIndex.init(decoding:)), now: now)
+    try read(data, now: now) { CheckedIndex(index) }
   }
 
-  /// ``read(_:index:now:)`` with the index decoded already (nil when there is none, or it is
-  /// not whole).
+  /// ``read(_:index:now:)``, with the index asked for once the text is split into lines.
   static func read(
     _ data: Data,
-    decodedIndex: ItemIndex?,
-    now: Date?
+    now: Date?,
+    index: () -> CheckedIndex
   ) throws(TaskDocumentError) -> (outline: Outline, source: TaskPaperSource) {
     // Copied through the raw buffer: `[UInt8](data)` goes element by element.
     let bytes = data.withUnsafeBytes { [UInt8]($0) }
@@ -58,11 +57,12 @@ public enum TaskFile {
       let body = UnsafeBufferPointer(rebasing: whole[bodyStart...])
       if let problem = firstInvalidUTF8(body) { return .failure(problem) }
       var lines = TaskPaperParser.scanLines(body)
-      let stored = decodedIndex ?? ItemIndex()
+      let checked = index()
+      let stored = checked.index ?? ItemIndex()
       let keys: [LineKey]
       let matched: ItemIndex
-      if let fileHash = stored.fileHash, stored.ids.count == lines.items.count,
-        fileHash == FileHash.of(UnsafeRawBufferPointer(whole)), stored.idsAreUnique
+      if let fileHash = stored.fileHash, stored.ids.count == lines.items.count, checked.idsAreUnique,
+        fileHash == FileHash.of(UnsafeRawBufferPointer(whole))
       {
         // The file taskman wrote with this index: its lines are the index's.
         (keys, matched) = (stored.keys, stored)
@@ -172,31 +172,45 @@ public enum TaskFile {
   /// - Throws: ``TaskStorageError/storage(_:)`` when the file cannot be read,
   ///   ``TaskStorageError/damaged(document:_:)`` when it is not UTF-8.
   public static func load(from storage: StorageClient, withJournal: Bool, now: Date? = nil) throws(TaskStorageError) -> StoredTaskList {
+    try load(from: storage, now: now) { loadBookkeeping(from: storage, withJournal: withJournal) }
+  }
+
+  /// ``load(from:withJournal:now:)``, with what is kept beside the file read by `bookkeeping`
+  /// (``loadBookkeeping(from:withJournal:)``, its `withJournal` saying whether the journal is
+  /// read), which is called once, when the file's text is split into lines.
+  ///
+  /// So the bookkeeping can be read by another thread while this one parses the file: in
+  /// `taskman`, the main thread reads it while the file is read on a thread of its own, and
+  /// `bookkeeping` hands it over, or reads it here if that thread has not begun to.
+  public static func load(
+    from storage: StorageClient,
+    now: Date? = nil,
+    bookkeeping: () -> Bookkeeping
+  ) throws(TaskStorageError) -> StoredTaskList {
     let data: Data?
     do { data = try storage.load(documentName) } catch { throw .storage(error) }
     var stored = StoredTaskList()
-    var indexIsWhole = false
+    var loaded: Bookkeeping?
+    func loadedBookkeeping() -> Bookkeeping {
+      if let loaded { return loaded }
+      let made = bookkeeping()
+      loaded = made
+      return made
+    }
     if let data {
-      // Decoded once: checking that it is whole hashes all of it.
-      let index = ((try? storage.load(indexName)) ?? nil).flatMap(ItemIndex.init(decoding:))
-      indexIsWhole = index != nil
       do {
-        (stored.outline, stored.source) = try read(data, decodedIndex: index, now: now)
+        (stored.outline, stored.source) = try read(data, now: now) { loadedBookkeeping().index }
       } catch {
         throw .damaged(document: documentName, error)
       }
     }
-    if withJournal {
-      var journal = TaskJournal()
-      do {
-        if let head = try storage.load(journalName) { journal = try TaskJournal(decoding: head) }
-      } catch {
-        stored.journalProblem = "\(error)"
-      }
+    let kept = loadedBookkeeping()
+    if var journal = kept.journal {
+      stored.journalProblem = kept.journalProblem
       // The journal names items by the ids the index kept: without the index, the ids are
       // derived from the text again, and an item taskman added would no longer be found by
       // undo, which would then wrongly take the change as already reverted.
-      if data != nil, !indexIsWhole, !journal.records.isEmpty {
+      if data != nil, kept.index.index == nil, !journal.records.isEmpty {
         stored.journalProblem = """
           taskman's ids for this file (\(indexName) in its state directory) were missing or \
           unreadable, so the changes recorded before can no longer be matched to its lines
@@ -206,6 +220,47 @@ public enum TaskFile {
       stored.journal = journal
     }
     return stored
+  }
+
+  /// What is kept beside a task file, read apart from the file itself: its id index, decoded
+  /// and checked, and, for a load that may change the list, the undo journal.
+  public struct Bookkeeping: Sendable {
+    let index: CheckedIndex
+    /// The journal; nil when not asked for.
+    let journal: TaskJournal?
+    /// Why the journal could not be read (it is then an empty one).
+    let journalProblem: String?
+  }
+
+  /// Reads what is kept beside the file in `storage`: the id index, and with `withJournal` the
+  /// undo journal's list of changes. Never fails: an index that cannot be read is no index (ids
+  /// are then derived from the text), and a journal that cannot be read an empty one, with
+  /// why (see ``load(from:withJournal:now:)``).
+  public static func loadBookkeeping(from storage: StorageClient, withJournal: Bool) -> Bookkeeping {
+    let index = CheckedIndex((try? storage.load(indexName)) ?? nil)
+    guard withJournal else { return Bookkeeping(index: index, journal: nil, journalProblem: nil) }
+    var journal = TaskJournal()
+    var problem: String?
+    do {
+      if let head = try storage.load(journalName) { journal = try TaskJournal(decoding: head) }
+    } catch {
+      problem = "\(error)"
+    }
+    return Bookkeeping(index: index, journal: journal, journalProblem: problem)
+  }
+
+  /// A stored id index, decoded, and checked for damage (a damaged one is no index) and for
+  /// repeated ids.
+  struct CheckedIndex: Sendable {
+    /// The index, when there is a whole one.
+    let index: ItemIndex?
+    /// Whether no id is there twice in ``index``.
+    let idsAreUnique: Bool
+
+    init(_ data: Data?) {
+      index = data.flatMap(ItemIndex.init(decoding:))
+      idsAreUnique = index?.idsAreUnique ?? true
+    }
   }
 
   /// The entry of `record`: its stored lines for an inline entry, else its own document.
