@@ -364,7 +364,7 @@ public enum TaskFile {
 
   /// The first line of `bytes` that is not valid UTF-8, as an error.
   private static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> TaskDocumentError? {
-    guard String(validating: bytes, as: UTF8.self) == nil else { return nil }
+    guard !UTF8Validation.isValid(bytes) else { return nil }
     var line = 1
     var lineStart = 0
     var index = 0
@@ -376,10 +376,7 @@ public enum TaskFile {
         index += 1
         continue
       }
-      let length = byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
-      if length == 0 || index + length > bytes.count
-        || String(validating: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self) == nil
-      {
+      guard let length = UTF8Validation.sequenceLength(bytes, at: index) else {
         return TaskDocumentError(line: line, problem: .invalidUTF8(byte: byte, column: index - lineStart + 1))
       }
       index += length
