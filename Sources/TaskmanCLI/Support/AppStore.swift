@@ -141,9 +141,10 @@ final class AppStore {
     // make. Meanwhile it faults in the heap the reading thread is about to take, so that the
     // kernel zeroes those pages here rather than in the middle of the parse: the first pages,
     // then (bookkeeping and store done) more as the reading thread goes on, up to 8 MiB ahead of
-    // what is allocated and no more than the parse takes (ten times the file's size, measured
-    // at 10,000 tasks), so that peak memory stays what it was.
-    let heapLimit = taskman_heap_frontier() + 10 * UInt(Self.fileSize(at: dataFilePath))
+    // what is allocated and no more than the command takes: at 10,000 tasks, the parse takes ten
+    // times the file's size and the writing of a change three more, so that peak memory stays
+    // what it was.
+    let heapLimit = taskman_heap_frontier() + 13 * UInt(Self.fileSize(at: dataFilePath))
     var prefaulted: UInt = 0
     func prefault() -> Bool {
       let next = taskman_prefault_heap_step(prefaulted, 8 << 20, heapLimit)
