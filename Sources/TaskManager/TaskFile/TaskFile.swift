@@ -50,10 +50,9 @@ public enum TaskFile {
     now: Date?,
     index: () -> CheckedIndex
   ) throws(TaskDocumentError) -> (outline: Outline, source: TaskPaperSource) {
-    // Copied through the raw buffer: `[UInt8](data)` goes element by element.
-    let bytes = data.withUnsafeBytes { [UInt8]($0) }
-    let bodyStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    let result: Result<(Outline, TaskPaperSource), TaskDocumentError> = bytes.withUnsafeBufferPointer { whole in
+    let result: Result<(Outline, TaskPaperSource), TaskDocumentError> = data.withUnsafeBytes { raw in
+      let whole = raw.assumingMemoryBound(to: UInt8.self)
+      let bodyStart = whole.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
       let body = UnsafeBufferPointer(rebasing: whole[bodyStart...])
       if let problem = firstInvalidUTF8(body) { return .failure(problem) }
       var lines = TaskPaperParser.scanLines(body)
@@ -62,7 +61,7 @@ public enum TaskFile {
       let keys: [LineKey]
       let matched: ItemIndex
       if let fileHash = stored.fileHash, stored.ids.count == lines.items.count, checked.idsAreUnique,
-        fileHash == FileHash.of(UnsafeRawBufferPointer(whole))
+        fileHash == FileHash.of(raw)
       {
         // The file taskman wrote with this index: its lines are the index's.
         (keys, matched) = (stored.keys, stored)
@@ -76,6 +75,9 @@ public enum TaskFile {
       }
       for line in lines.items.indices { lines.items[line].id = matched.ids[line] }
       let (tree, subtrees) = TaskPaperParser.assembledWithSubtrees(lines)
+      // The bytes the source keeps, copied last: by now the parse has had the memory it needed
+      // faulted in, and the copy lands in pages that are ready.
+      let bytes = [UInt8](whole)
       let source = TaskPaperSource(
         storage: .init(
           bytes: bytes, bodyStart: bodyStart, items: lines.items, parents: lines.parents, spans: lines.spans, keys: keys,
