@@ -29,6 +29,16 @@ enum ASCII {
   static func isTrailingSpace(_ byte: UInt8) -> Bool { byte == space || byte == tab || byte == carriageReturn }
 }
 
+extension Data {
+  /// The UTF-8 bytes of `text`, copied at once: `Data(text.utf8)` is generic over the bytes'
+  /// sequence, and its first use in a process looks up conformances at run time.
+  init(utf8Of text: String) {
+    self = text.withUTF8Bytes { bytes in
+      bytes.baseAddress.map { Data(bytes: $0, count: bytes.count) } ?? Data()
+    }
+  }
+}
+
 extension String {
   /// Runs `body` over the string's UTF-8 bytes without copying a native string.
   @inline(__always)

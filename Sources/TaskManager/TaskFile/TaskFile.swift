@@ -274,7 +274,7 @@ public enum TaskFile {
       guard let stored = record.storedEntry else {
         throw .damaged(document: journalName, TaskDocumentError(line: 1, problem: .malformedHistory("change \(record.serial) has no lines")))
       }
-      let document = Data((TaskJournal.entryHeader + "\n" + stored.lines).utf8)
+      let document = Data(utf8Of: TaskJournal.entryHeader + "\n" + stored.lines)
       do { return try TaskJournal.Entry(decoding: document, description: record.description) } catch {
         // The document's second line is the entry's first.
         throw .damaged(document: journalName, TaskDocumentError(line: stored.firstLine + error.line - 2, problem: error.problem))

@@ -68,7 +68,7 @@ extension TaskJournal {
         text += Self.inlineIndent + line + "\n"
       }
     }
-    return Data(text.utf8)
+    return Data(utf8Of: text)
   }
 
   /// The list of changes stored in `data`, with the inline entries as stored (loaded by
@@ -179,7 +179,7 @@ extension TaskJournal {
 extension TaskJournal.Entry {
   /// The entry's stored document (its description is kept in the list of changes).
   public func encoded() -> Data {
-    Data((TaskJournal.entryHeader + "\n" + encodedLines()).utf8)
+    Data(utf8Of: TaskJournal.entryHeader + "\n" + encodedLines())
   }
 
   /// The lines of ``encoded()`` after its first, each ending with a line feed: the form of an

@@ -58,9 +58,13 @@ enum DataDirectory {
   /// (`0700`, whatever the umask); fine when it exists. Fails with exit 3 naming the path that
   /// is in the way, and why.
   static func create(_ directory: String) throws(TaskmanError) {
+    // Most runs find it made: one `stat` then.
+    if FileKind.at(directory) == .directory { return }
     var prefix = ""
     for component in directory.split(separator: "/") {
-      prefix += "/" + component
+      // String to String: appending a substring is generic, and looked up at run time.
+      prefix += "/"
+      prefix += String(component)
       if mkdir(prefix, 0o700) == 0 {
         chmod(prefix, 0o700)
         continue
