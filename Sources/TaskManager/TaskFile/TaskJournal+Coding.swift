@@ -97,7 +97,11 @@ extension TaskJournal {
       guard inlineCount > 0 else { return }
       // The lines in one piece, their indentation taken out.
       var text = ""
-      for line in lines[inlineStart..<(inlineStart + inlineCount)] { text += line.dropFirst(Self.inlineIndent.count) + "\n" }
+      for line in lines[inlineStart..<(inlineStart + inlineCount)] {
+        // String to String: appending a substring is generic, and looked up at run time.
+        text += String(line.dropFirst(Self.inlineIndent.count))
+        text += "\n"
+      }
       records[records.count - 1].storedEntry = StoredEntry(lines: text, firstLine: inlineStart + 1)
       inlineCount = 0
     }

@@ -51,7 +51,14 @@ enum DataDirectory {
       default: components.append(component)
       }
     }
-    return "/" + components.joined(separator: "/")
+    // By a loop: `joined(separator:)` of substrings is generic, and its first use in a process
+    // looks up its types at run time.
+    var result = ""
+    for component in components {
+      result += "/"
+      result += String(component)
+    }
+    return result.isEmpty ? "/" : result
   }
 
   /// Creates `directory` and its missing parents (no prompt), each readable by its owner only
