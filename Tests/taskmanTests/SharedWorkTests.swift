@@ -32,7 +32,7 @@ import Testing
     started.wait()
     // The work is under way on the first thread: this one waits for it instead of doing it.
     let second = ThreadedWork { work.value() }
-    #expect(!second.isFinished(waitingUpTo: 0.01))
+    #expect(second.wait(upTo: 0.01) == nil)
     // Enough for two runs, so that a second run would finish too, and be counted, not hang.
     release.signal()
     release.signal()

@@ -32,17 +32,19 @@ import TaskmanSystem
     #expect(throws: Unreadable()) { try read.wait().get() }
   }
 
-  @Test func saysWhetherItHasFinishedWithoutWaitingLongerThanAsked() {
+  @Test func handsBackItsResultOnlyOnceItHasFinished() {
     let release = DispatchSemaphore(value: 0)
     let work = ThreadedWork { () -> Int in
       release.wait()
       return 7
     }
-    #expect(!work.isFinished)
-    #expect(!work.isFinished(waitingUpTo: 0.001))
+    #expect(work.finishedValue == nil)
+    #expect(work.wait(upTo: 0.001) == nil)
     release.signal()
-    while !work.isFinished(waitingUpTo: 0.01) {}
-    #expect(work.isFinished)
+    var result: Int?
+    while result == nil { result = work.wait(upTo: 0.01) }
+    #expect(result == 7)
+    #expect(work.finishedValue == 7)
     #expect(work.wait() == 7)
   }
 

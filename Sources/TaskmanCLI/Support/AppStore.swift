@@ -156,11 +156,11 @@ final class AppStore {
     }
     _ = bookkeeping.value()
     _ = store
-    while !reading.isFinished {
-      if !prefault(), reading.isFinished(waitingUpTo: 0.000_1) { break }
-    }
-    _ = store
-    await send(.loadResponse(reading.wait())).finish()
+    var loaded: Result<StoredTaskList, TaskStorageError>?
+    repeat {
+      loaded = prefault() ? reading.finishedValue : reading.wait(upTo: 0.000_1)
+    } while loaded == nil
+    await send(.loadResponse(loaded!)).finish()
     switch state.loadStatus {
     case .loaded:
       return

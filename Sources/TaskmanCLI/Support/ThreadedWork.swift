@@ -42,26 +42,28 @@ final class ThreadedWork<Value: Sendable>: @unchecked Sendable {
     }
   }
 
-  /// Whether the work has finished (false when it runs at ``wait()``); never blocks for long.
-  var isFinished: Bool {
-    guard isRunningElsewhere else { return false }
+  /// The result if the work has finished, else nil (nil too when it runs at ``wait()``); never
+  /// blocks for long.
+  var finishedValue: Value? {
+    guard isRunningElsewhere else { return nil }
     finished.lock()
     defer { finished.unlock() }
-    return value != nil
+    return value
   }
 
-  /// Whether the work has finished, waiting up to `seconds` for it (false at once when it runs
-  /// at ``wait()``): for a caller with something to do now and then until it finishes.
-  func isFinished(waitingUpTo seconds: Double) -> Bool {
-    guard isRunningElsewhere else { return false }
+  /// The result if the work finishes within `seconds`, else nil; where no thread could be made,
+  /// the work done now (never nil then). For a caller with something to do now and then until
+  /// the work finishes.
+  func wait(upTo seconds: Double) -> Value? {
+    guard isRunningElsewhere else { return work() }
     finished.lock()
     defer { finished.unlock() }
     if value == nil { _ = finished.wait(until: Date(timeIntervalSinceNow: seconds)) }
-    return value != nil
+    return value
   }
 
   /// Waits for the work to finish (or does it now, if no thread could be made) and returns its
-  /// result. Call it once.
+  /// result. Call it (or ``wait(upTo:)`` until it returns the result) once.
   func wait() -> Value {
     guard isRunningElsewhere else { return work() }
     finished.lock()
