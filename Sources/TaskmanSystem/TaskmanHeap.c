@@ -46,7 +46,12 @@ static uintptr_t heap_frontier(void) {
 
 uintptr_t taskman_heap_frontier(void) { return heap_frontier(); }
 
-uintptr_t taskman_prefault_heap_step(uintptr_t populated, uintptr_t ahead, uintptr_t limit) {
+// Set once the kernel has refused MADV_POPULATE_WRITE (older than Linux 5.14): no step can
+// do anything then.
+static int populate_refused = 0;
+
+uintptr_t taskman_prefault_heap_step(uintptr_t populated, uintptr_t ahead, uintptr_t limit, int *exhausted) {
+  *exhausted = 1;
 #if !defined(MADV_POPULATE_WRITE) || !__GLIBC_PREREQ(2, 33)
   // Headers older than the call (glibc 2.35) or than mallinfo2 (2.33): nothing to do.
   (void)ahead;
@@ -55,13 +60,17 @@ uintptr_t taskman_prefault_heap_step(uintptr_t populated, uintptr_t ahead, uintp
 #else
   uintptr_t frontier = heap_frontier();
   uintptr_t end = (uintptr_t)sbrk(0);
-  if (frontier == 0 || end == (uintptr_t)-1) return populated;
+  if (populate_refused || frontier == 0 || end == (uintptr_t)-1) return populated;
   if (populated < first_huge_page) {
     // Small pages, one fault each: all of them not handed out yet are populated at once.
     uintptr_t from = (frontier + small_page - 1) & ~(small_page - 1);
     uintptr_t to = first_huge_page;
     if (to > limit) to = (limit + small_page - 1) & ~(small_page - 1);
-    if (from < to && to <= end && madvise((void *)from, to - from, MADV_POPULATE_WRITE) != 0) return populated;
+    if (from < to && to <= end && madvise((void *)from, to - from, MADV_POPULATE_WRITE) != 0) {
+      populate_refused = 1;
+      return populated;
+    }
+    *exhausted = 0;
     return first_huge_page;
   }
   // The huge page the frontier is in was touched already (malloc writes the top chunk's size
@@ -69,10 +78,17 @@ uintptr_t taskman_prefault_heap_step(uintptr_t populated, uintptr_t ahead, uintp
   uintptr_t start = (frontier + huge_page - 1) & ~(huge_page - 1);
   if (start < populated) start = populated;
   uintptr_t stop = start + huge_page;
-  if (stop > end || stop > frontier + ahead || stop > limit) return populated;
+  if (stop > end || stop > limit) return populated;
+  // Only this one can change: the frontier moves on as the heap is handed out.
+  *exhausted = 0;
+  if (stop > frontier + ahead) return populated;
   // Faults the pages in, writable, as a write would, without writing: memory some other thread
   // has meanwhile been handed keeps what that thread wrote.
-  if (madvise((void *)start, huge_page, MADV_POPULATE_WRITE) != 0) return populated;
+  if (madvise((void *)start, huge_page, MADV_POPULATE_WRITE) != 0) {
+    populate_refused = 1;
+    *exhausted = 1;
+    return populated;
+  }
   return start + huge_page;
 #endif
 }
@@ -97,9 +113,10 @@ void taskman_use_large_heap_pages(void) {}
 
 uintptr_t taskman_heap_frontier(void) { return 0; }
 
-uintptr_t taskman_prefault_heap_step(uintptr_t populated, uintptr_t ahead, uintptr_t limit) {
+uintptr_t taskman_prefault_heap_step(uintptr_t populated, uintptr_t ahead, uintptr_t limit, int *exhausted) {
   (void)ahead;
   (void)limit;
+  *exhausted = 1;
   return populated;
 }
 #endif

@@ -143,11 +143,16 @@ final class AppStore {
     // then (bookkeeping and store done) more as the reading thread goes on, up to 8 MiB ahead of
     // what is allocated and no more than the command takes: at 10,000 tasks, the parse takes ten
     // times the file's size and the writing of a change three more, so that peak memory stays
-    // what it was.
-    let heapLimit = taskman_heap_frontier() + 13 * UInt(Self.fileSize(at: dataFilePath))
+    // what it was. (The size is capped so that no sparse file of exabytes overflows the sum.)
+    let heapLimit = taskman_heap_frontier() + 13 * UInt(min(Self.fileSize(at: dataFilePath), 1 << 40))
     var prefaulted: UInt = 0
+    // Until no step can do more: waiting is then the only thing left to do.
+    var prefaultingIsOver = false
     func prefault() -> Bool {
-      let next = taskman_prefault_heap_step(prefaulted, 8 << 20, heapLimit)
+      guard !prefaultingIsOver else { return false }
+      var exhausted: Int32 = 0
+      let next = taskman_prefault_heap_step(prefaulted, 8 << 20, heapLimit, &exhausted)
+      prefaultingIsOver = exhausted != 0
       defer { prefaulted = next }
       return next != prefaulted
     }
@@ -158,7 +163,15 @@ final class AppStore {
     _ = store
     var loaded: Result<StoredTaskList, TaskStorageError>?
     repeat {
-      loaded = prefault() ? reading.finishedValue : reading.wait(upTo: 0.000_1)
+      if prefault() {
+        loaded = reading.finishedValue
+      } else if prefaultingIsOver {
+        loaded = reading.wait()
+      } else {
+        // The parse has yet to reach the pages faulted in: a step takes the heap's lock, which
+        // the parse needs at every allocation, so not too often.
+        loaded = reading.wait(upTo: 0.000_5)
+      }
     } while loaded == nil
     await send(.loadResponse(loaded!)).finish()
     switch state.loadStatus {

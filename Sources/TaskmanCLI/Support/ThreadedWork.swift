@@ -80,14 +80,22 @@ private final class ThreadStart {
   private init(_ body: @escaping () -> Void) { self.body = body }
 
   /// Runs `body` on a new thread that nobody joins; false when the system could make none.
+  ///
+  /// On another processor than this thread's, where it runs at once rather than queued behind
+  /// this one; anywhere when that cannot be asked, or fails (the processors asked for may have
+  /// gone meanwhile).
   static func spawnDetached(_ body: @escaping () -> Void) -> Bool {
+    spawn(body, elsewhere: true) || spawn(body, elsewhere: false)
+  }
+
+  /// With `elsewhere`, false too when no other processor can be asked for.
+  private static func spawn(_ body: @escaping () -> Void, elsewhere: Bool) -> Bool {
     var attributes = pthread_attr_t()
     guard pthread_attr_init(&attributes) == 0 else { return false }
     defer { pthread_attr_destroy(&attributes) }
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    // On another core, where it runs at once, rather than queued behind this thread.
-    let placed = taskman_start_elsewhere(&attributes) != 0
-    let start = placed ? { taskman_run_anywhere(); body() } : body
+    if elsewhere, taskman_start_elsewhere(&attributes) == 0 { return false }
+    let start = elsewhere ? { taskman_run_anywhere(); body() } : body
     let context = Unmanaged.passRetained(ThreadStart(start)).toOpaque()
     #if canImport(Darwin)
       var thread: pthread_t?
