@@ -57,18 +57,24 @@ PY
 }
 
 # The mean and the median time of the hyperfine runs, in milliseconds, separated by a space.
-# $1: name, $2: prepare command, $3: command.
+# $1: name, $2: prepare command (a shell command), $3: command (words, quoted as in a shell,
+# run without one), $4: the command's environment variable (NAME=value).
+#
+# The commands run without a shell (hyperfine -N): through `sh -c`, hyperfine times the shell
+# too and subtracts its average start-up, whose spread (a millisecond and more here, now and
+# then ten) then lands on both tools' figures; it weighs most on the faster one.
 time_command() {
   local json="$work/$1.json"
-  hyperfine --style none --warmup 2 --runs "$runs" --prepare "$2" --export-json "$json" "$3" >/dev/null 2>&1 \
-    || { echo "n/a"; return; }
+  env "$4" hyperfine -N --style none --warmup 2 --runs "$runs" --prepare "sh -c \"$2\"" --export-json "$json" "$3" \
+    >/dev/null 2>&1 || { echo "n/a"; return; }
   python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][0]; print(f\"{r['mean']*1000:.1f} {r['median']*1000:.1f}\")" "$json"
 }
 
-# The peak resident memory of one run, in MiB.
+# The peak resident memory of one run, in MiB. $1: prepare command, $2: command, $3: its
+# environment variable, as for time_command.
 peak_memory() {
   eval "$1" >/dev/null 2>&1 || true
-  /usr/bin/time -f "%M" -o "$work/memory" bash -c "$2" >/dev/null 2>&1 || true
+  env "$3" /usr/bin/time -f "%M" -o "$work/memory" bash -c "exec $2" >/dev/null 2>&1 || true
   python3 -c "import sys; print(f'{int(open(sys.argv[1]).read().split()[-1])/1024:.1f}')" "$work/memory" 2>/dev/null \
     || echo "n/a"
 }
@@ -91,19 +97,20 @@ for size in "${sizes[@]}"; do
   # Each run starts from the same files, flushed to disk as a file at rest is: without the
   # sync, the kernel writes the restored files back during the timed run (a few ms for both tools).
   restore="cd '$data' && tar xf '$work/snapshot-$size.tar' && sync"
-  run="TASKMAN_DATA_DIR='$data' '$taskman'"
+  run="'$taskman'"
+  environment="TASKMAN_DATA_DIR=$data"
 
   declare -A taskman_ms=() taskman_mib=()
   names=(add list "list --tag" tags done "delete --yes" export agenda move)
   commands=(
     "$run add 'Benchmark task @bench'"
-    "$run list >/dev/null"
-    "$run list --tag home >/dev/null"
-    "$run tags >/dev/null"
+    "$run list"
+    "$run list --tag home"
+    "$run tags"
     "$run done $id"
     "$run delete --yes $id"
-    "$run export >/dev/null"
-    "$run agenda >/dev/null"
+    "$run export"
+    "$run agenda"
     "$run move $id --top"
   )
 
@@ -127,16 +134,17 @@ PY
     TASKRC="$tw/rc" task import "$work/tw-$size.json" >/dev/null 2>&1
     (cd "$tw" && tar cf "$work/tw-snapshot-$size.tar" .)
     tw_restore="cd '$tw' && tar xf '$work/tw-snapshot-$size.tar' && sync"
-    tw_run="TASKRC='$tw/rc' task"
+    tw_run="'$(command -v task)'"
+    tw_environment="TASKRC=$tw/rc"
     tw_commands=(
       "$tw_run add 'Benchmark task' +bench"
-      "$tw_run list >/dev/null"
-      "$tw_run +home list >/dev/null"
-      "$tw_run tags >/dev/null"
+      "$tw_run list"
+      "$tw_run +home list"
+      "$tw_run tags"
       "$tw_run 1 done"
       "$tw_run 1 delete"
-      "$tw_run export >/dev/null"
-      "$tw_run due.before:today+8d list >/dev/null"
+      "$tw_run export"
+      "$tw_run due.before:today+8d list"
       "$tw_run 1 modify project:Moved"
     )
   fi
@@ -145,10 +153,10 @@ PY
   # the machine weighs on both sides of a ratio.
   for index in "${!names[@]}"; do
     name="${names[$index]}"
-    taskman_ms[$name]=$(time_command "taskman-$size-$index" "$restore" "${commands[$index]}")
-    taskman_mib[$name]=$(peak_memory "$restore" "${commands[$index]}")
+    taskman_ms[$name]=$(time_command "taskman-$size-$index" "$restore" "${commands[$index]}" "$environment")
+    taskman_mib[$name]=$(peak_memory "$restore" "${commands[$index]}" "$environment")
     if [ ${#tw_commands[@]} -gt 0 ]; then
-      task_ms[$name]=$(time_command "task-$size-$index" "$tw_restore" "${tw_commands[$index]}")
+      task_ms[$name]=$(time_command "task-$size-$index" "$tw_restore" "${tw_commands[$index]}" "$tw_environment")
     fi
   done
 
