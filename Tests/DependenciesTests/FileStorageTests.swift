@@ -161,6 +161,29 @@ import Testing
     }
   }
 
+  @Test func pathsAreTakenLiterallyWithSpacesPercentSignsAndAccents() throws {
+    try withTemporaryDirectory { root throws in
+      // A `%20` in a path is three characters, not an escaped space; a trailing slash names
+      // the same directory.
+      let folder = root.path + "/my tasks %20 é"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      let file = folder + "/to do%2Fnow.taskpaper"
+      try Data("v1".utf8).write(to: URL(fileURLWithPath: file))
+      let state = root.path + "/state 100%/"
+      let storage = StorageClient.fileSystem(
+        directory: URL(fileURLWithPath: state, isDirectory: true), files: ["doc": URL(fileURLWithPath: file)]
+      )
+      try storage.withExclusiveAccess(to: "doc", timeout: .zero) { access in
+        #expect(try access.load() == Data("v1".utf8))
+        try access.save(Data("v2".utf8))
+      }
+      try storage.save(Data("own".utf8), "ids")
+      #expect(FileManager.default.contents(atPath: file) == Data("v2".utf8))
+      #expect(FileManager.default.contents(atPath: root.path + "/state 100%/ids") == Data("own".utf8))
+      #expect(try fileNames(in: URL(fileURLWithPath: folder)) == ["to do%2Fnow.taskpaper"])
+    }
+  }
+
   @Test func aDocumentChangedByAnotherProgramSinceItWasReadIsNotWrittenOver() throws {
     try withTemporaryDirectory { root throws in
       let file = root.appendingPathComponent("todo.taskpaper")

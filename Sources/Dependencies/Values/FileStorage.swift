@@ -226,7 +226,10 @@ struct FileStorage: Sendable {
   }
 
   private static func path(of url: URL) -> String {
-    var path = url.withUnsafeFileSystemRepresentation { String(cString: $0!) }
+    // The same path as `withUnsafeFileSystemRepresentation` (resolved against a base, without
+    // percent escapes), which at its first use in a process looks up `Set<UInt8>` and its
+    // conformances at run time: 0.1 ms of every command.
+    var path = url.path(percentEncoded: false)
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     return path
   }
