@@ -65,7 +65,10 @@ extension TaskJournal {
       text += "\(record.serial) \(record.size) " + Self.escaped(record.description) + "\n"
       guard let lines else { continue }
       for line in lines.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-        text += Self.inlineIndent + line + "\n"
+        // String to String: `String + Substring` is generic, and looked up at run time.
+        text += Self.inlineIndent
+        text += String(line)
+        text += "\n"
       }
     }
     return Data(utf8Of: text)

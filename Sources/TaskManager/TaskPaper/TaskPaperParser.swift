@@ -173,13 +173,14 @@ public enum TaskPaperParser {
       return depth
     }
     func placePendingBlanks(notAbove floorDepth: Int) {
+      guard !pendingBlanks.isEmpty else { return }
       var ceilingDepth = Int.max
       for blank in pendingBlanks {
         let depth = min(max(blank.depth, floorDepth), ceilingDepth)
         ceilingDepth = depth
         parents[blank.index] = parentIndex(atDepth: depth)
       }
-      pendingBlanks.removeAll(keepingCapacity: true)
+      removeAllKeepingCapacity(&pendingBlanks)
     }
 
     let count = bytes.count
@@ -217,7 +218,7 @@ public enum TaskPaperParser {
         let depth = depth(below: line.level)
         placePendingBlanks(notAbove: depth)
         parents.append(parentIndex(atDepth: depth))
-        stack.removeLast(stack.count - depth)
+        while stack.count > depth { stack.removeLast() }
         stack.append((index, line.level))
       }
       lineStart = lineEnd + 1
@@ -345,7 +346,7 @@ public enum TaskPaperParser {
       while titleStart < lineEnd, ASCII.isBlank(bytes[titleStart]) { titleStart += 1 }
     }
 
-    matches.removeAll(keepingCapacity: true)
+    removeAllKeepingCapacity(&matches)
     TagSyntax.scan(bytes, from: titleStart, to: lineEnd, into: &matches)
 
     // Peel trailing tags off the end: each one must end exactly where the remaining text ends.
@@ -374,9 +375,26 @@ public enum TaskPaperParser {
       id: id,
       kind: line.kind,
       title: line.title.isEmpty ? "" : TagSyntax.string(bytes, line.title),
-      tags: matches.isEmpty ? [] : matches.map { TagSyntax.tag(bytes, $0) },
+      tags: matches.isEmpty ? [] : tags(bytes, matches),
       level: line.level
     )
+  }
+
+  /// The tags of `matches`. Not `map`: its new array comes from the standard library's
+  /// unspecialized code, which looks up the storage's type at run time for every line.
+  private static func tags(_ bytes: UnsafeBufferPointer<UInt8>, _ matches: [TagSyntax.Match]) -> [Tag] {
+    var tags: [Tag] = []
+    tags.reserveCapacity(matches.count)
+    for match in matches { tags.append(TagSyntax.tag(bytes, match)) }
+    return tags
+  }
+
+  /// Empties `array` for reuse. `removeAll(keepingCapacity:)` and `removeLast(_:)` go through
+  /// `replaceSubrange`, whose generic path cost more than the rest of a short line's parse;
+  /// the few elements a line holds are removed one by one.
+  @inline(__always)
+  private static func removeAllKeepingCapacity<Element>(_ array: inout [Element]) {
+    while !array.isEmpty { array.removeLast() }
   }
 
   @inline(__always)
