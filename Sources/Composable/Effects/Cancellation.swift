@@ -11,11 +11,24 @@
 /// Ids are scoped to one store and the stores scoped from it: two independent stores using the
 /// same id never cancel each other's effects.
 public struct EffectID: Hashable, @unchecked Sendable {
-  // `AnyHashable` is not `Sendable`; every value stored here was `Sendable` when wrapped.
-  @usableFromInline let base: AnyHashable
+  /// What an id names: a user's identifier, or one the library makes for itself. The library's
+  /// own are cases rather than `AnyHashable`s of its types: wrapping a value in `AnyHashable`
+  /// searches every protocol conformance of the program for its type the first time, at every
+  /// launch of a command-line tool; a user's identifier never equals one of them either way.
+  @usableFromInline
+  enum Base: Hashable, @unchecked Sendable {
+    // `AnyHashable` is not `Sendable`; every value stored here was `Sendable` when wrapped.
+    case user(AnyHashable)
+    /// The lifetime of the child instance that is the first of the namespace.
+    case childLifetime
+    /// Every child of an operator that a sweep ends (see ``ChildSweep``).
+    case sweep(ChildSweep)
+  }
+
+  @usableFromInline let base: Base
   /// The child features (an `ifLet`'s child, one `forEach` element…) the id belongs to, outermost
   /// last: the same id used by two rows of a list names two different effects.
-  @usableFromInline var namespace: [AnyHashable]
+  @usableFromInline var namespace: [ChildInstance]
 
   /// Wraps a user's identifier; an `EffectID` stays itself.
   @inlinable
@@ -26,13 +39,13 @@ public struct EffectID: Hashable, @unchecked Sendable {
     if let id = base as? EffectID {
       self = id
     } else {
-      self.base = AnyHashable(base)
+      self.base = .user(AnyHashable(base))
       self.namespace = []
     }
   }
 
   @inlinable
-  init(base: AnyHashable, namespace: [AnyHashable]) {
+  init(base: Base, namespace: [ChildInstance]) {
     self.base = base
     self.namespace = namespace
   }

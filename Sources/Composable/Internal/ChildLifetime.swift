@@ -8,13 +8,12 @@ import Dependencies
 /// instance, and they all run under its lifetime id, so that the parent can cancel them when the
 /// child goes away.
 @usableFromInline
-struct ChildInstance: Hashable, @unchecked Sendable {
-  // Ids are immutable values; `AnyHashable` hides their sendability.
+struct ChildInstance: Hashable, Sendable {
   @usableFromInline let operatorID: OperatorID
-  @usableFromInline let identity: AnyHashable?
+  @usableFromInline let identity: ChildIdentity?
 
   @inlinable
-  init(operatorID: OperatorID, identity: AnyHashable?) {
+  init(operatorID: OperatorID, identity: ChildIdentity?) {
     self.operatorID = operatorID
     self.identity = identity
   }
@@ -22,13 +21,17 @@ struct ChildInstance: Hashable, @unchecked Sendable {
   /// The id under which every effect of this child instance runs.
   @inlinable
   var lifetimeID: EffectID {
-    EffectID(base: AnyHashable(LifetimeMarker()), namespace: [AnyHashable(self)])
+    EffectID(base: .childLifetime, namespace: [self])
   }
 }
 
+/// What tells one child of an operator from another: the `id` of an `Identifiable` child (a
+/// list element's, an `ifLet` child's), or the case a presented enum destination is in.
 @usableFromInline
-struct LifetimeMarker: Hashable, Sendable {
-  @inlinable init() {}
+enum ChildIdentity: Hashable, @unchecked Sendable {
+  // Ids are immutable values; `AnyHashable` hides their sendability.
+  case id(AnyHashable)
+  case presentedCase(CaseIdentity)
 }
 
 /// Which operator holds a child: the key path to its state, or for `ifCaseLet` (case paths have
@@ -44,15 +47,6 @@ enum OperatorID: Hashable, @unchecked Sendable {
   case callSite(String)
 }
 
-extension AnyHashable {
-  /// The value inside when it is exactly of type `T`: unlike `as?`, which for a value of
-  /// another type searches for conversions (bridging, conformances), a comparison of types.
-  @usableFromInline
-  func exactly<T>(_ type: T.Type) -> T? {
-    Swift.type(of: base) == type ? (base as! T) : nil
-  }
-}
-
 /// A cancellation id that ends the effects of every child of one operator whose identity
 /// `keeps` rejects, wherever the operator sits in the tree (outer operators namespace it like
 /// any id): how `forEach` ends the effects of removed elements without remembering which
@@ -60,28 +54,28 @@ extension AnyHashable {
 @usableFromInline
 final class ChildSweep: Hashable, @unchecked Sendable {
   let operatorID: OperatorID
-  let keeps: @Sendable (AnyHashable?) -> Bool
+  let keeps: @Sendable (ChildIdentity?) -> Bool
 
   @usableFromInline
-  init(operatorID: OperatorID, keeps: @escaping @Sendable (AnyHashable?) -> Bool) {
+  init(operatorID: OperatorID, keeps: @escaping @Sendable (ChildIdentity?) -> Bool) {
     self.operatorID = operatorID
     self.keeps = keeps
   }
 
   /// The id that sweeps, for `Effect.cancel(id:)`.
   @usableFromInline
-  var id: EffectID { EffectID(base: AnyHashable(self), namespace: []) }
+  var id: EffectID { EffectID(base: .sweep(self), namespace: []) }
 
   /// Whether `id` is the lifetime id of a child this sweep ends, once namespaced by
   /// `namespace` (the operators around the sweeping one).
-  func ends(_ id: EffectID, namespace: [AnyHashable]) -> Bool {
+  func ends(_ id: EffectID, namespace: [ChildInstance]) -> Bool {
     guard
-      id.base == AnyHashable(LifetimeMarker()),
+      id.base == .childLifetime,
       id.namespace.count == namespace.count + 1,
       id.namespace.dropFirst().elementsEqual(namespace),
-      let instance = id.namespace[0].exactly(ChildInstance.self),
-      instance.operatorID == operatorID
+      id.namespace[0].operatorID == operatorID
     else { return false }
+    let instance = id.namespace[0]
     return !keeps(instance.identity)
   }
 
@@ -110,12 +104,12 @@ extension Effect {
   @inlinable
   func scoped(to instance: ChildInstance) -> Self {
     if isNone { return self }
-    return namespaced(AnyHashable(instance))
+    return namespaced(instance)
       .cancellable(id: instance.lifetimeID, cancelInFlight: false)
   }
 
   @usableFromInline
-  func namespaced(_ component: AnyHashable) -> Self {
+  func namespaced(_ component: ChildInstance) -> Self {
     switch operation {
     case .none, .send, .run:
       return self
@@ -141,7 +135,7 @@ extension Effect {
 @usableFromInline
 func goneChildrenSweep(of operatorID: OperatorID, present: ChildInstance?) -> EffectID? {
   guard let runtime = DependencyScope.current?.owner as? EffectRuntime else { return nil }
-  let identity: AnyHashable?? = present.map { .some($0.identity) } ?? .none
+  let identity: ChildIdentity?? = present.map { .some($0.identity) } ?? .none
   guard runtime.hasChildEffects(of: operatorID, otherThan: identity) else { return nil }
   let kept = UncheckedSendable(identity)
   return ChildSweep(operatorID: operatorID) { candidate in

@@ -25,7 +25,7 @@ package final class EffectRuntime: Sendable {
     /// For each operator holding children (`ifLet`, presentation, `ifCaseLet`), how many of
     /// its children's lifetime ids have running effects, per child identity; any outer
     /// operators' namespaces are merged.
-    var liveChildren: [OperatorID: [AnyHashable?: Int]] = [:]
+    var liveChildren: [OperatorID: [ChildIdentity?: Int]] = [:]
 
     mutating func idAdded(_ id: EffectID) -> Int {
       guard let instance = id.childInstance else { return 0 }
@@ -100,7 +100,7 @@ package final class EffectRuntime: Sendable {
   /// identity than `identity`, or under any identity when `identity` is `.none`: effects of a
   /// child that went away without the operator seeing it go.
   @usableFromInline
-  func hasChildEffects(of operatorID: OperatorID, otherThan identity: AnyHashable??) -> Bool {
+  func hasChildEffects(of operatorID: OperatorID, otherThan identity: ChildIdentity??) -> Bool {
     guard liveChildCount.load(ordering: .relaxed) > 0 else { return false }
     return registry.withLock { registry in
       guard let identities = registry.liveChildren[operatorID] else { return false }
@@ -111,7 +111,7 @@ package final class EffectRuntime: Sendable {
 
   /// Cancels the effects registered under `id`.
   package func cancel(id: EffectID) {
-    if let sweep = id.base.exactly(ChildSweep.self) {
+    if case let .sweep(sweep) = id.base {
       return cancel(sweep, namespace: id.namespace)
     }
     let tasks = registry.withLock { registry -> [Task<Void, Never>] in
@@ -123,7 +123,7 @@ package final class EffectRuntime: Sendable {
   }
 
   /// Cancels the effects of the children that `sweep` ends.
-  private func cancel(_ sweep: ChildSweep, namespace: [AnyHashable]) {
+  private func cancel(_ sweep: ChildSweep, namespace: [ChildInstance]) {
     let tasks = registry.withLock { registry -> [Task<Void, Never>] in
       let ended = registry.tasksByID.keys.filter { sweep.ends($0, namespace: namespace) }
       return ended.flatMap { id in
@@ -363,7 +363,7 @@ extension Effect {
 extension EffectID {
   /// The child instance whose lifetime this id is, if it is one.
   fileprivate var childInstance: ChildInstance? {
-    guard base.exactly(LifetimeMarker.self) != nil else { return nil }
-    return namespace.first?.exactly(ChildInstance.self)
+    guard base == .childLifetime else { return nil }
+    return namespace.first
   }
 }

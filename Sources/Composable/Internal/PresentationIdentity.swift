@@ -6,17 +6,17 @@
 /// Replacing a presented child by one of another identity cancels the old child's effects, as
 /// dismissing it would.
 @usableFromInline
-func presentationIdentity<State>(of state: State) -> AnyHashable? {
+func presentationIdentity<State>(of state: State) -> ChildIdentity? {
   if let identifiable = state as? any Identifiable {
-    return identity(of: identifiable)
+    return .id(identity(of: identifiable))
   }
   let mirror = Mirror(reflecting: state)
   guard mirror.displayStyle == .enum else { return nil }
   guard let payload = mirror.children.first else {
     // A case without an associated value mirrors as its name.
-    return AnyHashable(CaseIdentity(name: String(describing: state), valueID: nil))
+    return .presentedCase(CaseIdentity(name: String(describing: state), valueID: nil))
   }
-  return AnyHashable(
+  return .presentedCase(
     CaseIdentity(
       name: payload.label ?? "",
       valueID: (payload.value as? any Identifiable).map { identity(of: $0) }
@@ -26,9 +26,9 @@ func presentationIdentity<State>(of state: State) -> AnyHashable? {
 
 /// ``presentationIdentity(of:)`` for a state that tells its case itself.
 @usableFromInline
-func presentationIdentity<State: PresentationCases>(of state: State) -> AnyHashable? {
+func presentationIdentity<State: PresentationCases>(of state: State) -> ChildIdentity? {
   let presented = state.presentedCase
-  return AnyHashable(CaseIdentity(name: presented.name, valueID: presented.valueID))
+  return .presentedCase(CaseIdentity(name: presented.name, valueID: presented.valueID))
 }
 
 private func identity<Value: Identifiable>(of value: Value) -> AnyHashable {

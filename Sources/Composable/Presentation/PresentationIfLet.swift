@@ -119,7 +119,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   @usableFromInline let toPresentationAction:
     CasePath<Parent.Action, PresentationAction<Destination.Action>>
   /// What tells one presentation from another (see ``presentationIdentity(of:)``).
-  @usableFromInline let identity: (Destination.State) -> AnyHashable?
+  @usableFromInline let identity: (Destination.State) -> ChildIdentity?
   /// Whether an action for the child answers it, an alert or a dialog (see ``isAnswer(_:to:)``).
   @usableFromInline let isAnswer: (Destination.Action, Destination.State) -> Bool
   @usableFromInline let location: SourceLocation
@@ -130,7 +130,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     destination: Destination,
     toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>,
     toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>,
-    identity: @escaping (Destination.State) -> AnyHashable? = { presentationIdentity(of: $0) },
+    identity: @escaping (Destination.State) -> ChildIdentity? = { presentationIdentity(of: $0) },
     isAnswer: @escaping (Destination.Action, Destination.State) -> Bool = { Composable.isAnswer($0, to: $1) },
     location: SourceLocation
   ) {

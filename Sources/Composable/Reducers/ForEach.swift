@@ -67,7 +67,7 @@ where Element.State: SendableMetatype {
 
   @inlinable
   func instance(_ id: ID) -> ChildInstance {
-    ChildInstance(operatorID: .keyPath(toElements), identity: AnyHashable(id))
+    ChildInstance(operatorID: .keyPath(toElements), identity: .id(AnyHashable(id)))
   }
 
   @inlinable
@@ -143,7 +143,7 @@ where Element.State: SendableMetatype {
   ) -> Effect<Parent.Action> {
     let remaining = Set(idsAfter)
     let sweep = ChildSweep(operatorID: .keyPath(toElements)) { identity in
-      guard let id = identity?.base as? ID else { return true }
+      guard case let .id(identity)? = identity, let id = identity.base as? ID else { return true }
       return remaining.contains(id)
     }
     return .merge(elementEffect, parentEffect, .cancel(id: sweep.id))

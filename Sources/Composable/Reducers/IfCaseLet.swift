@@ -88,7 +88,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @inlinable
   func instance(identity: AnyHashable?) -> ChildInstance {
     ChildInstance(
-      operatorID: .callSite("\(location.fileID):\(location.line):\(location.column)"), identity: identity)
+      operatorID: .callSite("\(location.fileID):\(location.line):\(location.column)"), identity: identity.map(ChildIdentity.id))
   }
 
   @inlinable

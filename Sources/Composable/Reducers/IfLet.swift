@@ -89,7 +89,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   @inlinable
   func instance(of childState: Child.State) -> ChildInstance {
-    ChildInstance(operatorID: .keyPath(toChildState), identity: identity?(childState))
+    ChildInstance(operatorID: .keyPath(toChildState), identity: (identity?(childState)).map(ChildIdentity.id))
   }
 
   @inlinable
