@@ -28,9 +28,8 @@ struct ChildInstance: Hashable, Sendable {
 /// What tells one child of an operator from another: the `id` of an `Identifiable` child (a
 /// list element's, an `ifLet` child's), or the case a presented enum destination is in.
 @usableFromInline
-enum ChildIdentity: Hashable, @unchecked Sendable {
-  // Ids are immutable values; `AnyHashable` hides their sendability.
-  case id(AnyHashable)
+enum ChildIdentity: Hashable, Sendable {
+  case id(ChildID)
   case presentedCase(CaseIdentity)
 }
 

@@ -31,19 +31,19 @@ func presentationIdentity<State: PresentationCases>(of state: State) -> ChildIde
   return .presentedCase(CaseIdentity(name: presented.name, valueID: presented.valueID))
 }
 
-private func identity<Value: Identifiable>(of value: Value) -> AnyHashable {
-  AnyHashable(value.id)
+private func identity<Value: Identifiable>(of value: Value) -> ChildID {
+  ChildID(value.id)
 }
 
 /// The identity of an enum destination's state: the same whether found by reflection or told
 /// by ``PresentationCases``.
 @usableFromInline
-struct CaseIdentity: Hashable {
+struct CaseIdentity: Hashable, Sendable {
   let name: String
-  let valueID: AnyHashable?
+  let valueID: ChildID?
 
   @usableFromInline
-  init(name: String, valueID: AnyHashable?) {
+  init(name: String, valueID: ChildID?) {
     self.name = name
     self.valueID = valueID
   }

@@ -6,7 +6,7 @@
 /// so pass the value itself: `PresentedCase("addTask", form)`.
 public struct PresentedCase {
   @usableFromInline let name: String
-  @usableFromInline let valueID: AnyHashable?
+  @usableFromInline let valueID: ChildID?
   /// For an alert or a dialog: whether an action sent to its case is one of its buttons'.
   @usableFromInline let isAnsweredBy: ((Any) -> Bool)?
 
@@ -25,7 +25,7 @@ public struct PresentedCase {
   /// A case whose value is `Identifiable`: a value with another `id` is another presentation.
   public init<Value: Identifiable>(_ name: String, _ value: Value) {
     self.name = name
-    valueID = AnyHashable(value.id)
+    valueID = ChildID(value.id)
     isAnsweredBy = nil
   }
 

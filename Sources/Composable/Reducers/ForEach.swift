@@ -67,7 +67,7 @@ where Element.State: SendableMetatype {
 
   @inlinable
   func instance(_ id: ID) -> ChildInstance {
-    ChildInstance(operatorID: .keyPath(toElements), identity: .id(AnyHashable(id)))
+    ChildInstance(operatorID: .keyPath(toElements), identity: .id(ChildID(id)))
   }
 
   @inlinable

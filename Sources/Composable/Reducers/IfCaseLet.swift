@@ -51,7 +51,7 @@ extension Reducer {
       child: child(),
       toChildState: toChildState,
       toChildAction: toChildAction,
-      identity: { AnyHashable($0.id) },
+      identity: { ChildID($0.id) },
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -63,7 +63,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let child: Child
   @usableFromInline let toChildState: CasePath<Parent.State, Child.State>
   @usableFromInline let toChildAction: CasePath<Parent.Action, Child.Action>
-  @usableFromInline let identity: ((Child.State) -> AnyHashable)?
+  @usableFromInline let identity: ((Child.State) -> ChildID)?
   @usableFromInline let location: SourceLocation
 
   @inlinable
@@ -72,7 +72,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     child: Child,
     toChildState: CasePath<Parent.State, Child.State>,
     toChildAction: CasePath<Parent.Action, Child.Action>,
-    identity: ((Child.State) -> AnyHashable)?,
+    identity: ((Child.State) -> ChildID)?,
     location: SourceLocation
   ) {
     self.parent = parent
@@ -86,7 +86,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   /// The instance of the child with `identity`: the call site identifies the operator, since
   /// case paths have no identity of their own. Made only when an effect needs it.
   @inlinable
-  func instance(identity: AnyHashable?) -> ChildInstance {
+  func instance(identity: ChildID?) -> ChildInstance {
     ChildInstance(
       operatorID: .callSite("\(location.fileID):\(location.line):\(location.column)"), identity: identity.map(ChildIdentity.id))
   }
@@ -95,7 +95,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     // The identity of the child before this action: nil when absent, .some(nil) when present
     // without an `id`.
-    let before: AnyHashable?? = toChildState._extract(state).map { identity?($0) }
+    let before: ChildID?? = toChildState._extract(state).map { identity?($0) }
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toChildAction._extract(action) {
       if case let .some(identity) = before,
@@ -119,7 +119,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     }
     let parentEffect = parent.reduce(into: &state, action: action)
     guard case let .some(identity) = before else { return childEffect.merge(with: parentEffect) }
-    let after: AnyHashable?? = toChildState._extract(state).map { self.identity?($0) }
+    let after: ChildID?? = toChildState._extract(state).map { self.identity?($0) }
     guard after != before else { return childEffect.merge(with: parentEffect) }
     return .merge(childEffect, parentEffect, .cancel(id: instance(identity: identity).lifetimeID))
   }

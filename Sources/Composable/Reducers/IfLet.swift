@@ -55,7 +55,7 @@ extension Reducer {
       child: child(),
       toChildState: toChildState,
       toChildAction: toChildAction,
-      identity: { AnyHashable($0.id) },
+      identity: { ChildID($0.id) },
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -67,7 +67,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let child: Child
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: CasePath<Parent.Action, Child.Action>
-  @usableFromInline let identity: ((Child.State) -> AnyHashable)?
+  @usableFromInline let identity: ((Child.State) -> ChildID)?
   @usableFromInline let location: SourceLocation
 
   @inlinable
@@ -76,7 +76,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     child: Child,
     toChildState: WritableKeyPath<Parent.State, Child.State?>,
     toChildAction: CasePath<Parent.Action, Child.Action>,
-    identity: ((Child.State) -> AnyHashable)?,
+    identity: ((Child.State) -> ChildID)?,
     location: SourceLocation
   ) {
     self.parent = parent
