@@ -17,6 +17,11 @@ public struct StoreTask: Hashable, Sendable {
   init(tasks: [Task<Void, Never>]) { effects = tasks }
 
   /// Waits until every effect started by the action has finished.
+  ///
+  /// Waits where its caller runs (on the main actor, for a store's user): as a plain
+  /// `nonisolated` function it would first move to the global executor, and a command-line
+  /// tool would start the runtime's pool of threads only to wait there.
+  nonisolated(nonsending)
   public func finish() async {
     for task in effects { await task.value }
   }
