@@ -18,10 +18,8 @@ public enum Taskman {
   ///
   /// The command's task has no executor preference: with `MainQueueExecutor` as its preference,
   /// every call into a main-actor function went through the main queue again (the runtime does
-  /// not know that the two are one thread), some forty times a command. What it awaits stays on
-  /// the main actor (`StoreTask.finish()` waits where it is called), except that the end of an
-  /// effect's task wakes its waiter through the global executor, which then starts its threads:
-  /// at 10,000 tasks, `add` is 0.5–0.8 ms faster this way.
+  /// not know that the two are one thread), some forty times a command. It takes that
+  /// preference only while it waits for the store's effects (`AppStore.waitForEffects()`).
   @MainActor
   public static func runAndExit() -> Never {
     Task { @MainActor in

@@ -59,8 +59,8 @@ struct AddCommand: ParsableCommand, Equatable {
         throw TaskmanError(.usage, "the task list did not open its add form")
       }
       app.send(.destination(.presented(.addTask(.textChanged(line)))))
-      await app.send(.destination(.presented(.addTask(.saveButtonTapped)))).finish()
-      await app.store.finishEffects()
+      app.send(.destination(.presented(.addTask(.saveButtonTapped))))
+      await app.waitForEffects()
       if case .addTask(let refused)? = app.state.destination {
         app.send(.destination(.dismiss))
         throw .usage(

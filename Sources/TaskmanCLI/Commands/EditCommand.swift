@@ -39,8 +39,8 @@ struct EditCommand: ParsableCommand, Equatable {
         throw TaskmanError(.usage, "the task list did not open its edit form")
       }
       app.send(.destination(.presented(.editTask(.textChanged(try Self.line(typed, replacing: item))))))
-      await app.send(.destination(.presented(.editTask(.saveButtonTapped)))).finish()
-      await app.store.finishEffects()
+      app.send(.destination(.presented(.editTask(.saveButtonTapped))))
+      await app.waitForEffects()
       if case .editTask(let refused)? = app.state.destination {
         app.send(.destination(.dismiss))
         throw .usage(

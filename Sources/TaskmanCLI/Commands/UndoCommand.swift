@@ -40,7 +40,7 @@ enum JournalStep {
       // The change's entry is read first, in an effect; the step is then taken, or refused.
       let before = app.state.journal?.applied
       app.send(direction == .undo ? .undo : .redo)
-      await app.store.finishEffects()
+      await app.waitForEffects()
       if app.state.journal?.applied == before, let message = app.state.errorMessage {
         throw .nothingMatched(
           message,
