@@ -21,8 +21,7 @@ public struct StoreTask: Hashable, Sendable {
   /// Waits where its caller runs (on the main actor, for a store's user): as a plain
   /// `nonisolated` function it would first move to the global executor, and a command-line
   /// tool would start the runtime's pool of threads only to wait there.
-  nonisolated(nonsending)
-  public func finish() async {
+  public nonisolated(nonsending) func finish() async {
     for task in effects { await task.value }
   }
 
