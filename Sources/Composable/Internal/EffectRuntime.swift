@@ -96,6 +96,9 @@ package final class EffectRuntime: Sendable {
   /// The tasks of the effects running now.
   package var runningTasks: [Task<Void, Never>] { registry.withLock { Array($0.tasks.values) } }
 
+  /// Whether any task runs.
+  package var hasRunningTasks: Bool { registry.withLock { !$0.tasks.isEmpty } }
+
   /// Whether children of the operator `operatorID` have effects running under another
   /// identity than `identity`, or under any identity when `identity` is `.none`: effects of a
   /// child that went away without the operator seeing it go.

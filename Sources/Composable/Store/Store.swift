@@ -207,6 +207,15 @@ public final class Store<State, Action> {
     }
   }
 
+  /// Whether an effect may still be running: always true for a scoped store, which does not
+  /// know its root's effects. For a caller that can skip its wait for ``finishEffects()``.
+  package var mayHaveRunningEffects: Bool {
+    switch core {
+    case let .root(root): root.runtime.hasRunningTasks
+    case .scoped: true
+    }
+  }
+
   /// Calls `observer` with the new state after each processed batch of actions.
   ///
   /// The returned subscription keeps the observation alive: it lasts until the subscription is
