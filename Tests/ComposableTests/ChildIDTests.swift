@@ -17,6 +17,10 @@ import Testing
     // same type, so the difference never shows.
     #expect(ChildID(1) != ChildID(Int8(1)))
     #expect(ChildID("1") != ChildID(1))
+    // A cast would unwrap these, and they hash differently from the value inside.
+    #expect(ChildID(1) != ChildID(Optional(1)))
+    #expect(ChildID(Optional(1)) != ChildID(1))
+    #expect(ChildID(1) != ChildID(AnyHashable(1)))
   }
 
   @Test func idsWorkAsKeys() {

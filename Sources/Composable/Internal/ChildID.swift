@@ -28,9 +28,11 @@ struct ChildID: Hashable, @unchecked Sendable {
 }
 
 extension Hashable {
-  /// Whether `other` is a value of this type equal to this one.
+  /// Whether `other` is a value of exactly this type equal to this one. The types are compared
+  /// first: a cast alone would also unwrap an `Optional` or an `AnyHashable` (`1` would equal
+  /// `Optional(1)`, which hashes differently).
   fileprivate func isEqual(to other: any Hashable) -> Bool {
-    guard let other = other as? Self else { return false }
+    guard type(of: other) == Self.self, let other = other as? Self else { return false }
     return self == other
   }
 }
