@@ -184,6 +184,18 @@ import Testing
     }
   }
 
+  @Test func anEscapedSlashInAURLMadeFromAStringNamesOneFile() throws {
+    try withTemporaryDirectory { root throws in
+      // The file-system form of `file:///…/a%2Fb.taskpaper` keeps the `%2F`: one file, not a
+      // file `b.taskpaper` in a folder `a`.
+      let url = try #require(URL(string: "file://" + root.path + "/a%2Fb.taskpaper"))
+      let storage = StorageClient.fileSystem(directory: root.appendingPathComponent("state"), files: ["doc": url])
+      try storage.withExclusiveAccess(to: "doc", timeout: .zero) { access in try access.save(Data("v1".utf8)) }
+      #expect(FileManager.default.contents(atPath: root.path + "/a%2Fb.taskpaper") == Data("v1".utf8))
+      #expect(!FileManager.default.fileExists(atPath: root.path + "/a"))
+    }
+  }
+
   @Test func aDocumentChangedByAnotherProgramSinceItWasReadIsNotWrittenOver() throws {
     try withTemporaryDirectory { root throws in
       let file = root.appendingPathComponent("todo.taskpaper")

@@ -226,10 +226,16 @@ struct FileStorage: Sendable {
   }
 
   private static func path(of url: URL) -> String {
-    // The same path as `withUnsafeFileSystemRepresentation` (resolved against a base, without
-    // percent escapes), which at its first use in a process looks up `Set<UInt8>` and its
-    // conformances at run time: 0.1 ms of every command.
-    var path = url.path(percentEncoded: false)
+    // `withUnsafeFileSystemRepresentation` looks up `Set<UInt8>` and its conformances at run
+    // time at its first use in a process, 0.1 ms of every command. `path(percentEncoded:
+    // false)` gives the same path (resolved against a base, escapes decoded) except where the
+    // URL holds an escaped `/` or NUL, which only a URL made from a string can, and which the
+    // file-system form keeps escaped: such a URL takes the slow way.
+    let encoded = url.path(percentEncoded: true)
+    var path =
+      encoded.contains("%2F") || encoded.contains("%2f") || encoded.contains("%00")
+      ? url.withUnsafeFileSystemRepresentation { String(cString: $0!) }
+      : url.path(percentEncoded: false)
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     return path
   }
