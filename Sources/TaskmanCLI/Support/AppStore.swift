@@ -241,6 +241,7 @@ final class AppStore {
   /// global executor, whose pool of threads a command would start for that alone (0.8 ms of an
   /// `add` at 10,000 tasks). The command's task has no preference otherwise (see
   /// ``Taskman/runAndExit()``).
+  ///
   /// When no effect runs it returns at once: even with nothing to wait for, taking the
   /// preference costs seven trips through the main queue.
   func waitForEffects() async {
