@@ -587,6 +587,16 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     #expect(try TaskFile.loadEntry(of: decoded.records[0], from: .inMemory) == entry)
   }
 
+  @Test func aCarriageReturnEndingAnInlineLineStaysOnThatLine() throws {
+    // A journal touched by a tool: `\r` is escaped when taskman writes a line, but as characters
+    // a raw one and the line feed after it are one, which ran the rest of the journal into the
+    // line and lost it when written back.
+    let text = "taskman journal v2\napplied 1\nnext 3\ninline 1 10 x\n  ~ \(UUID().uuidString) - a\r\n  = 3 b\r\ninline 2 10 y\n"
+    let journal = try TaskJournal(decoding: Data(text.utf8))
+    #expect(journal.records.map(\.description) == ["x", "y"])
+    #expect(journal.encoded() == Data(text.utf8))
+  }
+
   @Test func aDamagedJournalNamesItsLine() throws {
     let head = "taskman journal v1\napplied 1\nnext 2\nentry one 10 x\n"
     #expect(throws: TaskDocumentError(line: 4, problem: .malformedHistory("expected \"entry <serial> <size> <description>\""))) {

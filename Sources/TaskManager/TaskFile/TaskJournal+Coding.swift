@@ -64,7 +64,7 @@ extension TaskJournal {
       text += lines == nil ? "entry " : "inline "
       text += "\(record.serial) \(record.size) " + Self.escaped(record.description) + "\n"
       guard let lines else { continue }
-      for line in lines.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+      for line in Self.linesSplitAtLineFeeds(lines).dropLast() {
         // String to String: `String + Substring` is generic, and looked up at run time.
         text += Self.inlineIndent
         text += String(line)
@@ -141,10 +141,16 @@ extension TaskJournal {
   }
 
   static func lines(of data: Data) -> [Substring] {
-    let text = String(decoding: data, as: UTF8.self)
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    var lines = linesSplitAtLineFeeds(String(decoding: data, as: UTF8.self))
     if lines.last == "" { lines.removeLast() }
     return lines
+  }
+
+  /// `text` split at each line feed. Not at characters: a carriage return and the line feed
+  /// after it make one character, so a line of a damaged journal that ends with a `\r` would
+  /// run into the next one.
+  static func linesSplitAtLineFeeds(_ text: String) -> [Substring] {
+    text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
   }
 
   static func escaped(_ text: some StringProtocol) -> String {
