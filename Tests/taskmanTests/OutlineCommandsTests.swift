@@ -223,6 +223,22 @@ struct EditInEditorTests {
     #expect(data.dataFileText == "Trip:\n\t- Book train @today\n\t\tSeat 42\n\t- Pack\n- Other\n")
   }
 
+  @Test func anEditorThatSavesCRLFIsReadLineByLine() throws {
+    let (data, train) = try setUp()
+    let stray = try editor(writing: "- Book train\r\n- Stray\r\n", in: data)
+    let refused = try data.run(["edit", train], environment: ["EDITOR": stray])
+    #expect(refused.status == 2)
+    #expect(refused.errors.contains(", line 2, starts a second item at the top; nothing was changed"), "\(refused.errors)")
+    if let kept = refused.errors.firstMatch(of: #/Your text is kept in (\S+\.taskpaper)\./#)?.1 {
+      try? FileManager.default.removeItem(atPath: String(kept))
+    }
+    #expect(data.dataFileText == "Trip:\n\t- Book train @today\n\t\tSeat 42\n\t- Pack\n- Other\n")
+    // The file keeps its own line ends.
+    let script = try editor(writing: "- Book the train @today\r\n\tSeat 42, window\r\n", in: data)
+    #expect(try data.run(["edit", train], environment: ["EDITOR": script]).status == 0)
+    #expect(data.dataFileText == "Trip:\n\t- Book the train @today\n\t\tSeat 42, window\n\t- Pack\n- Other\n")
+  }
+
   @Test func aChangeMadeElsewhereWhileEditingIsNeverWrittenOver() throws {
     let (data, train) = try setUp()
     let theirs = "Trip:\n\t- Book train @today @urgent\n- Other\n"
