@@ -43,7 +43,11 @@ struct TaskPaperParserTests {
     ("Project For Work:", .project, "Project For Work"),
     ("Project::", .project, "Project:"),
     ("Spaced :", .project, "Spaced "),
-    ("Project:  ", .project, "Project"),
+    // Whitespace after the colon or the last tag makes a note, as in the TaskPaper app.
+    ("Garden:   ", .note, "Garden:"),
+    ("Project:\t", .note, "Project:"),
+    ("Project: @tag ", .note, "Project:"),
+    ("Project:\r", .project, "Project"),
     (":", .note, ":"),
     ("Just a note", .note, "Just a note"),
     ("Ratio 1:2 here", .note, "Ratio 1:2 here"),
@@ -75,6 +79,13 @@ struct TaskPaperParserTests {
     #expect(item.kind == .project)
     #expect(item.title == "Home @house")
     #expect(item.tags == [tag("weekly")])
+  }
+
+  @Test func aStrayCarriageReturnEndingTheDocumentLeavesAProject() {
+    // The app breaks lines at a lone `\r` too: it is no whitespace after the colon.
+    let outline = parseOutline("Project: @tag\r\r")
+    #expect(outline.items.map(\.kind) == [.project])
+    #expect(outline.items.first?.tags == [tag("tag")])
   }
 
   @Test func colonAloneWithTagsIsANote() {

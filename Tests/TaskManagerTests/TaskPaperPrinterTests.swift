@@ -55,7 +55,12 @@ struct TaskPaperPrinterTests {
     // Markers, colons and tag spacing become canonical.
     ("-Task", "- Task\n"),
     ("-\t\tTask  ", "- Task\n"),
-    ("Project:   @a\t@b(1)  ", "Project: @a @b(1)\n"),
+    ("Project:   @a\t@b(1)", "Project: @a @b(1)\n"),
+    // Whitespace ending a line that ends with `:` once its tags are set aside makes a note, which
+    // keeps a space there.
+    ("Garden:   ", "Garden: \n"),
+    ("Garden:\t\r\n", "Garden: \n"),
+    ("Project:   @a\t@b(1)  ", "Project: @a @b(1) \n"),
     ("Project @p :", "Project @p :\n"),
     ("Note \t@a", "Note @a\n"),
     // Edge items keep their kind.
@@ -148,6 +153,11 @@ struct TaskPaperPrinterTests {
     #expect(line(.note, "-dash") == "- dash")
     #expect(line(.project, "-dash") == "- dash:")
     #expect(line(.note, "", [tag("a")]) == "@a")
+    // A note stays a note: a line ending with `:` would read as a project.
+    #expect(line(.note, "Garden:") == "Garden: ")
+    #expect(line(.note, "Plan:", [tag("later")]) == "Plan: @later ")
+    #expect(line(.note, "Plan: @later") == "Plan: @later ")
+    #expect(line(.note, ":") == ":")
     #expect(line(.task, "t", [tag("v", "ends with \\")]) == "- t @v(ends with \\ )")
     // A tag already written in the title is not repeated; one that is not, is appended.
     #expect(line(.task, "Call @bob", [tag("bob"), tag("done")]) == "- Call @bob @done")

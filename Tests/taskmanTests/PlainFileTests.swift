@@ -192,6 +192,24 @@ struct ChangesReadBackTests {
     #expect(file.text == "- A\n\tA note\n")
   }
 
+  @Test func aLineEndingInWhitespaceAfterItsColonIsANoteAndStaysOne() throws {
+    // As the TaskPaper app reads it: whitespace after the colon, or after the last tag, makes a note.
+    let original = "Garden:   \n\t- Dig\nWork: @w \nHome:\n"
+    let file = try UserFile(original)
+    let projects = try file.data.json(["--file", file.path, "projects", "--json"])["projects"] as? [[String: Any]]
+    #expect(projects?.compactMap { $0["title"] as? String } == ["Home"])
+    let ids = try file.allIDs()
+    // Tagged, each line keeps a space at its end, which keeps it a note.
+    #expect(try file.change(["tag", try #require(ids["Garden:"]), "@later"]) == [1])
+    #expect(try file.change(["tag", try #require(ids["Work:"]), "@x"]) == [3])
+    #expect(file.text == "Garden: @later \n\t- Dig\nWork: @w @x \nHome:\n")
+    let after = try file.data.json(["--file", file.path, "projects", "--json"])["projects"] as? [[String: Any]]
+    #expect(after?.compactMap { $0["title"] as? String } == ["Home"])
+    _ = try file.change(["undo"])
+    _ = try file.change(["undo"])
+    #expect(file.text == original)
+  }
+
   @Test func undoGivesBackTheWhitespaceOfBlankLines() throws {
     let original = "Home:\n\t- buy milk\n\t\n\t- paint\n  \nWork:\n"
     let file = try UserFile(original)

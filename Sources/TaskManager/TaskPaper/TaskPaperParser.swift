@@ -39,8 +39,9 @@ public enum TaskPaperError: Error, Hashable, Sendable, CustomStringConvertible, 
 /// - **Task**: the text starts with `-`; the title follows after optional whitespace (`- Task`,
 ///   `-Task`). A task whose title ends with `:` stays a task. A line that is exactly `-` is a note,
 ///   while `- ` (dash and whitespace) is a task with an empty title: that is how such a task prints.
-/// - **Project**: not a task, and the text ends with `:` once trailing tags and trailing whitespace
-///   are set aside (`Project: @tag`). `:` alone is a note.
+/// - **Project**: not a task, and the text ends with `:` once trailing tags are set aside
+///   (`Project: @tag`). As the TaskPaper app reads it, whitespace after the colon or after the
+///   last tag makes the line a note (`Garden:   `), a stray `\r` does not. `:` alone is a note.
 /// - **Note**: everything else, including blank lines (empty or whitespace only).
 /// - **Tags**: `@name` or `@name(value)` at the start of the title or after a tab or space.
 ///   Names are letters, combining marks, digits, `_`, `-` and `.`. A value runs to the first `)`
@@ -351,6 +352,10 @@ public enum TaskPaperParser {
 
     // Peel trailing tags off the end: each one must end exactly where the remaining text ends.
     var bodyEnd = trimmedEnd(bytes, titleStart, lineEnd)
+    // The app breaks lines at a lone `\r` too, so only spaces and tabs end a line in whitespace.
+    var textEnd = lineEnd
+    while textEnd > bodyEnd, bytes[textEnd - 1] == ASCII.carriageReturn { textEnd -= 1 }
+    let endsInWhitespace = textEnd != bodyEnd
     var trailing = matches.count
     while trailing > 0, matches[trailing - 1].end == bodyEnd {
       trailing -= 1
@@ -358,7 +363,7 @@ public enum TaskPaperParser {
     }
 
     var titleEnd = bodyEnd
-    if kind == .note, bodyEnd - titleStart > 1, bytes[bodyEnd - 1] == ASCII.colon {
+    if kind == .note, !endsInWhitespace, bodyEnd - titleStart > 1, bytes[bodyEnd - 1] == ASCII.colon {
       kind = .project
       titleEnd -= 1
     }

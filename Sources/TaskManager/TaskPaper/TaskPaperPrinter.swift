@@ -16,6 +16,9 @@ import Foundation
 /// - A whitespace-only or empty line (a blank note) prints as its level of tabs.
 /// - A task with an empty title prints as `- ` (dash, space); a lone `-` is a note and prints as
 ///   `-`; a note `:` prints as `:`. All three read back as they were.
+/// - A note whose text would end with `:` once its trailing tags are set aside (`Garden:`,
+///   `Plan: @later`) prints with a space at the end of its line, which keeps it a note (`Garden: `),
+///   as the TaskPaper app reads such a line.
 /// - A note or task with an empty title and tags prints the tags without a doubled space
 ///   (`@home`, `- @home`).
 /// - Each item prints at its own ``Item/level``, so non-contiguous levels survive. Only when the
@@ -27,8 +30,8 @@ import Foundation
 /// canonical text of the nearest outline, so that for every outline `o` (parsed or built by
 /// hand) `print(parse(print(o))) == print(o)`:
 /// - a note or project whose title starts with `-` (other than the tagless note `-`) prints as the
-///   task that such a line reads as (`- x`, `- x:`); a note whose title ends with `:` reads back
-///   as a project; a project with an empty title prints `:`, which reads back as a note;
+///   task that such a line reads as (`- x`, `- x:`); a project with an empty title prints `:`,
+///   which reads back as a note;
 /// - whitespace before a title, and after a task's or note's title, is not printed (a project
 ///   keeps whitespace before its colon); a `\n` in a title or value prints as a space;
 /// - a title that ends with a tag, or holds an unclosed `@tag(` that a trailing tag's `)` would
@@ -126,12 +129,24 @@ public enum TaskPaperPrinter {
   /// ``TaskDocument`` writes its lines with it, so both formats print a line the same way.
   static func appendLine(_ item: Item, to output: inout [UInt8], scratch: inout [TagSyntax.Match]) {
     let lineStart = output.count
-    guard appendCandidateLine(item, to: &output, scratch: &scratch) else { return }
+    if appendCandidateLine(item, to: &output, scratch: &scratch) {
+      settle(lineFrom: lineStart, of: item, in: &output, scratch: &scratch)
+    }
+    // A note whose text ends with `:` once its trailing tags are set aside stays a note, as in
+    // the TaskPaper app, only with whitespace at the end of the line (`Garden: `).
+    if item.kind == .note, output[lineStart...].contains(ASCII.colon) {
+      let kind = output.withUnsafeBufferPointer { bytes in
+        TaskPaperParser.parseLine(bytes, lineStart, bytes.count, asTask: false, matches: &scratch).kind
+      }
+      if kind == .project { output.append(ASCII.space) }
+    }
+  }
 
-    // The title interacts with the tags printed after it (it ends with a tag, or opens a value
-    // that a trailing tag's `)` would close). Items read by the parser never do, but hand-built
-    // ones can; the line printed is then what it reads back as, printed again until printing
-    // what it reads as gives the same line (once or twice), so that printing is idempotent.
+  /// The title interacts with the tags printed after it (it ends with a tag, or opens a value
+  /// that a trailing tag's `)` would close). Items read by the parser never do, but hand-built
+  /// ones can; the line printed is then what it reads back as, printed again until printing
+  /// what it reads as gives the same line (once or twice), so that printing is idempotent.
+  private static func settle(lineFrom lineStart: Int, of item: Item, in output: inout [UInt8], scratch: inout [TagSyntax.Match]) {
     for _ in 0..<4 {
       let reread: Item = output.withUnsafeBufferPointer { bytes in
         let line = TaskPaperParser.parseLine(bytes, lineStart, bytes.count, asTask: false, matches: &scratch)
