@@ -23,10 +23,17 @@ func check(_ bytes: UnsafeBufferPointer<UInt8>) {
       UInt8(truncatingIfNeeded: next >> 40), UInt8(truncatingIfNeeded: next >> 32), UInt8(truncatingIfNeeded: next >> 24),
       UInt8(truncatingIfNeeded: next >> 16), UInt8(truncatingIfNeeded: next >> 8), UInt8(truncatingIfNeeded: next)))
   }
-  let printed = TaskPaperPrinter.print(TaskPaperParser.parse(text, makeID: makeID))
-  let reprinted = TaskPaperPrinter.print(TaskPaperParser.parse(printed, makeID: makeID))
+  let parsed = TaskPaperParser.parse(text, makeID: makeID)
+  let printed = TaskPaperPrinter.print(parsed)
+  next = 0
+  let parsedAgain = TaskPaperParser.parse(printed, makeID: makeID)
+  let reprinted = TaskPaperPrinter.print(parsedAgain)
   if printed != reprinted {
     fatalError("printing is not stable: \(String(reflecting: printed)) prints again as \(String(reflecting: reprinted))")
+  }
+  // What is printed reads back as the same outline: items, kinds, titles, tags and levels.
+  if parsedAgain != parsed {
+    fatalError("a printed outline reads back as another one: \(String(reflecting: text)) printed as \(String(reflecting: printed))")
   }
 
   // The task file: read with its bytes as the index too (any bytes may be a damaged index);
