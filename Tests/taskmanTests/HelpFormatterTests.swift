@@ -86,6 +86,12 @@ struct HelpFormatterTests {
     for definition in GlobalOptions.definitions {
       #expect(overview.contains("\n  \(definition.helpLabel) "))
     }
+    // The usage line names every global option that takes a value, and so does the environment.
+    let usage = overview.components(separatedBy: "\nUSAGE: ")[1].components(separatedBy: "\n\n")[0]
+    for definition in GlobalOptions.definitions where definition.kind == .option {
+      #expect(usage.contains("[\(definition.synopsis)]"), "\(usage)")
+    }
+    #expect(overview.contains("\n  TASKMAN_FILE "))
     for code in 0...5 {
       #expect(overview.contains("\n  \(code)  "))
     }

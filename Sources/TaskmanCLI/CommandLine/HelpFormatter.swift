@@ -5,7 +5,12 @@ enum HelpFormatter {
   /// Where the description column starts in ARGUMENTS, OPTIONS and COMMANDS.
   static let labelColumn = 26
 
-  static let overviewUsage = "taskman [--data-dir <dir>] [--color <when>] <command> [<arguments>]"
+  /// `taskman [--file <path>] … <command> [<arguments>]`: the global options that take a value
+  /// (`--help` and `--version` are in the page's list), from their declarations.
+  static let overviewUsage = (["taskman"] + overviewUsageElements).joined(separator: " ")
+
+  private static let overviewUsageElements =
+    GlobalOptions.definitions.filter { $0.kind == .option }.map { "[\($0.synopsis)]" } + ["<command>", "[<arguments>]"]
 
   /// `taskman show <id> [--json]`: the command's parameters in declaration order.
   static func usage<Command: ParsableCommand>(of command: Command.Type) -> String {
@@ -58,7 +63,7 @@ enum HelpFormatter {
       "OVERVIEW: taskman keeps a TaskPaper task list: add, list, tag and finish tasks from the command line, in scripts, or in 'taskman shell'.",
       indent: 0, hangingIndent: 10
     ) + "\n"
-    page += "\nUSAGE: \(overviewUsage)\n"
+    page += "\n" + wrapElements(overviewUsageElements, prefix: "USAGE: taskman ") + "\n"
     page += "\nCOMMANDS:\n" + CommandTable.all.map { row(label: $0.name, help: $0.abstract) }.joined()
     page += "\nGLOBAL OPTIONS:\n" + GlobalOptions.definitions.map(row).joined()
     page += "\nIDS:\n" + paragraphs(
@@ -66,6 +71,7 @@ enum HelpFormatter {
       indent: 2
     ) + "\n"
     page += "\nENVIRONMENT:\n"
+    page += row(label: "TASKMAN_FILE", help: "The TaskPaper file, when --file is not given.")
     page += row(label: "TASKMAN_DATA_DIR", help: "The data directory, when --data-dir is not given.")
     page += row(label: "TASKMAN_LOCK_TIMEOUT", help: "Seconds to wait for another taskman to release the data file before exiting with status 4. Default: 10.")
     page += row(label: "NO_COLOR", help: "When set and not empty, no colour.")
