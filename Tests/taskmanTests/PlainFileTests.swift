@@ -103,6 +103,42 @@ struct ChangesReadBackTests {
     #expect(file.text == moved)
   }
 
+  @Test func redoingAnAddWritesTheLineWithTheIndentationTheAddGaveIt() throws {
+    // Top-level lines indented by hand: a new one takes the indentation of the one before it.
+    let file = try UserFile("  - a\n  - b\n")
+    _ = try file.change(["add", "c"])
+    let added = file.text
+    #expect(added == "  - a\n  - b\n  - c\n")
+    _ = try file.change(["undo"])
+    #expect(file.text == "  - a\n  - b\n")
+    _ = try file.change(["redo"])
+    #expect(file.text == added)
+  }
+
+  @Test func undoingADeleteOfEveryLineGivesBackAFileWithoutAFinalLineBreak() throws {
+    let original = "Home:\n\t- paint"
+    let file = try UserFile(original)
+    _ = try file.change(["delete", "--yes", try #require(try file.allIDs()["Home"])])
+    #expect(file.text == "")
+    // An add and its undo in between leave the empty file as it was.
+    _ = try file.change(["add", "x"])
+    _ = try file.change(["undo"])
+    _ = try file.change(["undo"])
+    #expect(file.text == original)
+    _ = try file.change(["redo"])
+    #expect(file.text == "")
+  }
+
+  @Test func undoingAnUntagGivesBackTheLineAsTyped() throws {
+    // `untag` writes the canonical line; undo puts back the text, not the tag on that line.
+    let original = "\t-Pay  rent @t\n"
+    let file = try UserFile(original)
+    _ = try file.change(["untag", try #require(try file.ids()["Pay  rent"]), "t"])
+    #expect(file.text == "\t- Pay  rent\n")
+    _ = try file.change(["undo"])
+    #expect(file.text == original)
+  }
+
   @Test func aMoveAtTheSameIndentationLeavesTheLinesUnderTheItemAsTheyWere() throws {
     let original = "Home:\n  - buy milk\n     semi\n \t \tskimmed\n  - paint\nWork:\n  - report\n"
     let file = try UserFile(original)

@@ -566,7 +566,7 @@ public struct TaskList: Reducer {
       // so that undo and redo give back those bytes.
       var journal = journal
       let entry = entry.map { entry in
-        var entry = entry.recordingLines(asWritten: written.rewrittenLines)
+        var entry = entry.recordingLines(asWritten: written.rewrittenLines, newLines: written.newLines)
         entry.addedFinalLineBreak = written.addedFinalLineBreak
         return entry
       }

@@ -97,19 +97,25 @@ public enum TaskFile {
     public var index: Data
     /// The lines the file had that were written with other bytes, by the id of their item:
     /// each as it was and as written, indentation included (see
-    /// ``TaskJournal/Entry/recordingLines(asWritten:)``).
+    /// ``TaskJournal/Entry/recordingLines(asWritten:newLines:)``).
     public var rewrittenLines: [UUID: TaskJournal.Change.Lines] = [:]
+    /// The lines the file did not have that were written indented, as written, by the id of
+    /// their item (see ``TaskJournal/Entry/recordingLines(asWritten:newLines:)``).
+    public var newLines: [UUID: String] = [:]
     /// Whether the file now ends with a line break it did not end with: its last line became an
-    /// empty one, which needs it (see ``TaskJournal/Entry/addedFinalLineBreak``).
+    /// empty one, which needs it; or it ended without one and has no line left (see
+    /// ``TaskJournal/Entry/addedFinalLineBreak``).
     public var addedFinalLineBreak = false
 
     /// Creates a written task list.
     public init(
-      file: Data, index: Data, rewrittenLines: [UUID: TaskJournal.Change.Lines] = [:], addedFinalLineBreak: Bool = false
+      file: Data, index: Data, rewrittenLines: [UUID: TaskJournal.Change.Lines] = [:], newLines: [UUID: String] = [:],
+      addedFinalLineBreak: Bool = false
     ) {
       self.file = file
       self.index = index
       self.rewrittenLines = rewrittenLines
+      self.newLines = newLines
       self.addedFinalLineBreak = addedFinalLineBreak
     }
   }
@@ -147,7 +153,7 @@ public enum TaskFile {
     now: Date? = nil,
     copyingUnchangedSubtrees: Bool
   ) -> Written {
-    let (bytes, writtenIndex, rewritten, addedFinalLineBreak) = TaskPaperWriter.write(
+    let (bytes, writtenIndex, rewritten, newLines, addedFinalLineBreak) = TaskPaperWriter.write(
       items, over: source, restoring: restoring, now: TaskPaperSource.seconds(now),
       copiesUnchangedSubtrees: copyingUnchangedSubtrees, dropsFinalLineBreakAfterRestoredLine: withoutFinalLineBreak
     )
@@ -157,7 +163,7 @@ public enum TaskFile {
     let encodedIndex = index.encoded()
     return Written(
       file: Data(bytes), index: encodedIndex,
-      rewrittenLines: rewritten.mapValues { TaskJournal.Change.Lines(before: $0.before, after: $0.after) },
+      rewrittenLines: rewritten.mapValues { TaskJournal.Change.Lines(before: $0.before, after: $0.after) }, newLines: newLines,
       addedFinalLineBreak: addedFinalLineBreak
     )
   }

@@ -33,13 +33,21 @@ extension TaskJournal.Entry {
   /// each line after the change is the one written, and a line the change did not touch but
   /// that was written anew (re-indented under an item that moved) is recorded too, so that undo
   /// and redo give back exactly the bytes before and after.
-  public func recordingLines(asWritten rewritten: [UUID: TaskJournal.Change.Lines]) -> Self {
-    guard !rewritten.isEmpty else { return self }
+  ///
+  /// `newLines` are the lines added, as written (``TaskFile/Written/newLines``): a new line
+  /// takes the indentation of the sibling before it, so that redo writes it there again.
+  public func recordingLines(asWritten rewritten: [UUID: TaskJournal.Change.Lines], newLines: [UUID: String] = [:]) -> Self {
+    guard !rewritten.isEmpty || !newLines.isEmpty else { return self }
     var entry = self
     var recorded = Set<UUID>()
     for index in entry.changes.indices {
       let change = entry.changes[index]
       recorded.insert(change.id)
+      if case .place(let id, nil, var after?) = change, let line = newLines[id] {
+        after.line = line
+        entry.changes[index] = .place(id: id, before: nil, after: after)
+        continue
+      }
       guard let lines = rewritten[change.id] else { continue }
       switch change {
       case .line(let id, let before, _):

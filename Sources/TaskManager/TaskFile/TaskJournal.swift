@@ -80,7 +80,7 @@ public struct TaskJournal: Equatable, Sendable {
   }
 
   /// Replaces the entry of the newest record in effect, the change just recorded, by `entry`,
-  /// the same change with its lines as written (``Entry/recordingLines(asWritten:)``).
+  /// the same change with its lines as written (``Entry/recordingLines(asWritten:newLines:)``).
   public mutating func replaceNewestEntry(with entry: Entry) {
     guard applied > 0 else { return }
     records[applied - 1].entry = entry
@@ -150,7 +150,9 @@ public struct TaskJournal: Equatable, Sendable {
     /// Every item the change touched, as it was before and after.
     public var changes: [Change]
     /// Whether the change gave a file that ended without a line break one: its last line
-    /// became an empty one, which needs it. Undo takes it away again.
+    /// became an empty one, which needs it. Undo takes it away again. Also set when the change
+    /// emptied such a file, which then keeps no trace of it, so that undo gives back its lines
+    /// without a final line break.
     public var addedFinalLineBreak: Bool
 
     /// Creates an entry.

@@ -5,10 +5,10 @@ import Foundation
 /// break), and a file without a final line break still has none.
 ///
 /// Per item, in document order:
-/// - **Text.** Unchanged (same kind, title and tags as its line): the line's own bytes. Only
-///   tags added at the end (`done`, `tag`): the line's text with the new tags appended. A text
-///   to restore given for the item (undo) that reads as the item: that text. Otherwise the
-///   canonical line (``TaskPaperPrinter/line(for:)``).
+/// - **Text.** Unchanged (same kind, title and tags as its line): the line's own bytes. A text
+///   to restore given for the item (undo, redo) that reads as the item: that text. Only tags
+///   added at the end (`done`, `tag`): the line's text with the new tags appended. Otherwise
+///   the canonical line (``TaskPaperPrinter/line(for:)``).
 /// - **Indentation.** The line's own, while the item stays under the same parent at the same
 ///   level (and the parent is written with its line's own indentation). Otherwise that of the text to restore, if it fits;
 ///   else that of the previous sibling written, else of the next sibling that keeps its own,
@@ -36,6 +36,9 @@ struct TaskPaperWriter {
   /// The lines of the source written with other bytes (text or indentation), by id: the line
   /// before and as written, each with its indentation.
   private var rewritten: [UUID: (before: String, after: String)] = [:]
+  /// The lines the source did not have, written with indentation, by id: a new line takes its
+  /// sibling's indentation, which its canonical text (what a journal entry holds) lacks.
+  private var newLines: [UUID: String] = [:]
 
   /// Whether subtrees that no change touched are copied as runs of bytes (tests turn it off to
   /// compare with writing every line).
@@ -69,7 +72,10 @@ struct TaskPaperWriter {
     now: UInt32 = 0,
     copiesUnchangedSubtrees: Bool = true,
     dropsFinalLineBreakAfterRestoredLine: Bool = false
-  ) -> (bytes: [UInt8], index: ItemIndex, rewritten: [UUID: (before: String, after: String)], addedFinalLineBreak: Bool) {
+  ) -> (
+    bytes: [UInt8], index: ItemIndex, rewritten: [UUID: (before: String, after: String)], newLines: [UUID: String],
+    addedFinalLineBreak: Bool
+  ) {
     var writer = TaskPaperWriter(
       source: source, restoring: restoring, now: now, copiesUnchangedSubtrees: copiesUnchangedSubtrees,
       dropsFinalLineBreakAfterRestoredLine: dropsFinalLineBreakAfterRestoredLine
@@ -80,7 +86,7 @@ struct TaskPaperWriter {
     writer.finish()
     return (
       writer.output, ItemIndex(ids: writer.ids, keys: writer.keys, created: writer.created), writer.rewritten,
-      writer.addedFinalLineBreak
+      writer.newLines, writer.addedFinalLineBreak
     )
   }
 
@@ -272,8 +278,10 @@ struct TaskPaperWriter {
     {
       output.append(contentsOf: source.content(ofLine: line))
       key = source.storage.keys[line]
-    } else if !(line.map { appendTags(of: item, to: $0) } ?? false) {
-      writeRestoredOrCanonical(item)
+    } else if !writeRestored(item), !(line.map { appendTags(of: item, to: $0) } ?? false) {
+      // The text to restore comes first: tags put back by undo are not appended to the line
+      // as it is now, which may have been rewritten (`untag` writes the canonical line).
+      TaskPaperPrinter.appendLine(item, to: &output, scratch: &scratch)
     }
     let contentEnd = output.count
     if let line {
@@ -286,6 +294,8 @@ struct TaskPaperWriter {
         let before = String(decoding: oldIndentation + oldContent, as: UTF8.self)
         rewritten[item.id] = (before, String(decoding: written, as: UTF8.self))
       }
+    } else if !indentation.isEmpty {
+      newLines[item.id] = String(decoding: output[(contentStart - indentation.count)..<contentEnd], as: UTF8.self)
     }
     if let key {
       keys.append(key)
@@ -335,14 +345,14 @@ struct TaskPaperWriter {
     return read.level == 0 && read.kind == item.kind && read.title == item.title && read.tags == item.tags
   }
 
-  private mutating func writeRestoredOrCanonical(_ item: Item) {
-    if let restored = restoring[item.id] {
-      let start = output.count
-      output.append(contentsOf: restored.utf8.drop { ASCII.isBlank($0) })
-      if reads(as: item, from: start) { return }
-      output.removeSubrange(start...)
-    }
-    TaskPaperPrinter.appendLine(item, to: &output, scratch: &scratch)
+  /// Writes the text to restore for `item` when there is one and it reads as the item.
+  private mutating func writeRestored(_ item: Item) -> Bool {
+    guard let restored = restoring[item.id] else { return false }
+    let start = output.count
+    output.append(contentsOf: restored.utf8.drop { ASCII.isBlank($0) })
+    if reads(as: item, from: start) { return true }
+    output.removeSubrange(start...)
+    return false
   }
 
   /// The key of the line just written, as reading the file back will compute it.
@@ -357,11 +367,16 @@ struct TaskPaperWriter {
   // MARK: - The end of the text
 
   /// A file that ended without a line break still does, unless its last line is now an empty
-  /// one, which would vanish without it; so does one whose last line is a line put back by
-  /// undo, when the change undone added the line break.
+  /// one, which would vanish without it (or it has no line left); so does one whose last line is
+  /// a line put back by undo, when the change undone added the line break or emptied the file.
   private mutating func finish() {
-    guard let lastWritten = lastLineStart else { return }
     let sourceEndsWithout = source.storage.items.indices.last.map { source.lineBreak(ofLine: $0).isEmpty } ?? false
+    guard let lastWritten = lastLineStart else {
+      // An emptied file keeps no trace of having ended without a line break: the journal does,
+      // so that undo gives its lines back without one.
+      addedFinalLineBreak = sourceEndsWithout
+      return
+    }
     let endsWithRestoredLine = dropsFinalLineBreakAfterRestoredLine && lastItemID.map { restoring[$0] != nil } == true
     guard sourceEndsWithout || endsWithRestoredLine else { return }
     guard lastWritten < lastLineBreakStart else {
