@@ -139,6 +139,29 @@ struct ChangesReadBackTests {
     #expect(file.text == original)
   }
 
+  @Test func aMoveToWhereTheItemAlreadyIsChangesNothing() throws {
+    // Top-level lines indented by hand: `--top` of the last one, `--after` the one before it.
+    let original = " \t- a\n  - b\n"
+    let file = try UserFile(original)
+    let ids = try file.ids()
+    #expect(try file.change(["move", try #require(ids["b"]), "--top"]) == [])
+    #expect(try file.change(["move", try #require(ids["b"]), "--after", try #require(ids["a"])]) == [])
+    #expect(file.text == original)
+  }
+
+  @Test func undoingAMoveThatReindentedALineGivesBackItsIndentation() throws {
+    let original = "Q:\n - a\n  - b\n"
+    let file = try UserFile(original)
+    let ids = try file.allIDs()
+    _ = try file.change(["move", try #require(ids["b"]), "--under", try #require(ids["Q"])])
+    let moved = file.text
+    #expect(moved != original)
+    _ = try file.change(["undo"])
+    #expect(file.text == original)
+    _ = try file.change(["redo"])
+    #expect(file.text == moved)
+  }
+
   @Test func aMoveAtTheSameIndentationLeavesTheLinesUnderTheItemAsTheyWere() throws {
     let original = "Home:\n  - buy milk\n     semi\n \t \tskimmed\n  - paint\nWork:\n  - report\n"
     let file = try UserFile(original)

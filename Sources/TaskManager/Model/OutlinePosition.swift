@@ -127,7 +127,8 @@ extension Outline {
     }
   }
 
-  /// Moves the item with `id`, with everything under it, to `position`.
+  /// Moves the item with `id`, with everything under it, to `position`. A move to where the
+  /// item already is leaves the outline as it was.
   ///
   /// - Throws: ``OutlineError`` when there is no such item, the position names an item that is
   ///   not there, or lies inside the item itself.
@@ -152,7 +153,23 @@ extension Outline {
     var moved = self
     moved.removeItem(withID: id)
     try moved.insert(moving, at: position, newProjectID: newProjectID())
+    // A move to where the item already is (`--top` of the last top-level item, `--after` its
+    // previous sibling) changes nothing, not even its level.
+    if Self.sameTree(moved.items, items) { return }
     self = moved
+  }
+
+  /// Whether two lists of items hold the same items in the same places, whatever their levels.
+  private static func sameTree(_ a: [Item], _ b: [Item]) -> Bool {
+    var pending = [(a, b)]
+    while let (left, right) = pending.popLast() {
+      guard left.count == right.count else { return false }
+      for (x, y) in zip(left, right) {
+        guard x.id == y.id else { return false }
+        if !x.children.isEmpty || !y.children.isEmpty { pending.append((x.children, y.children)) }
+      }
+    }
+    return true
   }
 }
 

@@ -5,13 +5,14 @@ import Foundation
 /// break), and a file without a final line break still has none.
 ///
 /// Per item, in document order:
-/// - **Text.** Unchanged (same kind, title and tags as its line): the line's own bytes. A text
-///   to restore given for the item (undo, redo) that reads as the item: that text. Only tags
+/// - **Text.** A text to restore given for the item (undo, redo) that reads as the item: that
+///   text. Unchanged (same kind, title and tags as its line): the line's own bytes. Only tags
 ///   added at the end (`done`, `tag`): the line's text with the new tags appended. Otherwise
 ///   the canonical line (``TaskPaperPrinter/line(for:)``).
-/// - **Indentation.** The line's own, while the item stays under the same parent at the same
-///   level (and the parent is written with its line's own indentation). Otherwise that of the text to restore, if it fits;
-///   else that of the previous sibling written, else of the next sibling that keeps its own,
+/// - **Indentation.** That of the text to restore, if it fits; else the line's own, while the
+///   item stays under the same parent at the same level (and the parent is written with its
+///   line's own indentation); else that of the previous sibling written, else of the next
+///   sibling that keeps its own,
 ///   else the parent's plus one step: the step the file already uses (a tab below a tab, its
 ///   number of spaces below spaces). Each choice reads back under the same parent.
 /// - **Line break.** The line's own; a new line takes the file's (the first one it has, `\n`
@@ -133,8 +134,14 @@ struct TaskPaperWriter {
       stack[last].index = index + 1
       let item = stack[last].items[index]
       let line = sourceLine(of: item.id)
+      // A line undo or redo puts back takes the indentation it had, where it fits, even where
+      // the item's line is still in place with another (a move that only re-indented it).
+      let restored = restoring.isEmpty || item.isBlank ? nil : restoredIndentation(of: item, in: stack[last], at: index)
       let keeps =
-        line.map { keepsIndentation($0, of: item, parentID: stack[last].parentID, parentKept: stack[last].parentKeptIndentation) }
+        line.map {
+          keepsIndentation($0, of: item, parentID: stack[last].parentID, parentKept: stack[last].parentKeptIndentation)
+            && restored.map(source.indentation(ofLine: $0).elementsEqual) != false
+        }
         ?? false
 
       let indentation: Indentation
@@ -142,7 +149,7 @@ struct TaskPaperWriter {
         indentation = blankIndentation(of: item, line: line)
       } else if let line, keeps {
         indentation = .ofLine(line)
-      } else if let restored = restoredIndentation(of: item, in: stack[last], at: index) {
+      } else if let restored {
         indentation = .bytes(restored)
       } else if let previous = stack[last].previousIndentation {
         indentation = previous
@@ -273,14 +280,16 @@ struct TaskPaperWriter {
     output.append(contentsOf: indentation)
     let contentStart = output.count
     var key: LineKey?
-    if let line, source.storage.items[line].kind == item.kind, source.storage.items[line].title == item.title,
+    // The text to restore comes first: undo gives back the line as it was typed, not the line
+    // as it is now with the tags put back (`untag` wrote the canonical line).
+    if !restoring.isEmpty, writeRestored(item) {
+      // Written as it was.
+    } else if let line, source.storage.items[line].kind == item.kind, source.storage.items[line].title == item.title,
       source.storage.items[line].tags == item.tags
     {
       output.append(contentsOf: source.content(ofLine: line))
       key = source.storage.keys[line]
-    } else if !writeRestored(item), !(line.map { appendTags(of: item, to: $0) } ?? false) {
-      // The text to restore comes first: tags put back by undo are not appended to the line
-      // as it is now, which may have been rewritten (`untag` writes the canonical line).
+    } else if !(line.map { appendTags(of: item, to: $0) } ?? false) {
       TaskPaperPrinter.appendLine(item, to: &output, scratch: &scratch)
     }
     let contentEnd = output.count
