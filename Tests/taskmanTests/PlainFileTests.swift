@@ -162,6 +162,35 @@ struct ChangesReadBackTests {
     #expect(file.text == moved)
   }
 
+  @Test func aBlankLineUnderAMovedItemStaysUnderItAndUndoPutsItBack() throws {
+    // The whitespace-only line belongs to `x`; under `z`, its two tabs would put it after `x`.
+    let original = "A:\n\t- x\n\t\t\n\t- y\n\t\t- z\n"
+    let file = try UserFile(original)
+    let ids = try file.ids()
+    _ = try file.change(["move", try #require(ids["x"]), "--under", try #require(ids["z"])])
+    let moved = file.text
+    #expect(moved == "A:\n\t- y\n\t\t- z\n\t\t\t- x\n\t\t\t\t\n")
+    _ = try file.change(["undo"])
+    #expect(file.text == original)
+    _ = try file.change(["redo"])
+    #expect(file.text == moved)
+  }
+
+  @Test func undoingAMoveGivesBackALineUnderTheItemThatTheMoveLeftAsItWas() throws {
+    // `a` moved under `x` takes the two spaces of `c`, and `b`, two more, is left as it was;
+    // undo, putting `a` back at a tab and a space, keeps `b` so.
+    let original = "\t - a\n    - b\n- x\n  - c\n"
+    let file = try UserFile(original)
+    let ids = try file.ids()
+    _ = try file.change(["move", try #require(ids["a"]), "--after", try #require(ids["c"])])
+    let moved = file.text
+    #expect(moved == "- x\n  - c\n  - a\n    - b\n")
+    _ = try file.change(["undo"])
+    #expect(file.text == original)
+    _ = try file.change(["redo"])
+    #expect(file.text == moved)
+  }
+
   @Test func aMoveAtTheSameIndentationLeavesTheLinesUnderTheItemAsTheyWere() throws {
     let original = "Home:\n  - buy milk\n     semi\n \t \tskimmed\n  - paint\nWork:\n  - report\n"
     let file = try UserFile(original)

@@ -136,7 +136,7 @@ struct TaskPaperWriter {
       let line = sourceLine(of: item.id)
       // A line undo or redo puts back takes the indentation it had, where it fits, even where
       // the item's line is still in place with another (a move that only re-indented it).
-      let restored = restoring.isEmpty || item.isBlank ? nil : restoredIndentation(of: item, in: stack[last], at: index)
+      let restored = restoring.isEmpty ? nil : restoredIndentation(of: item, in: stack[last], at: index)
       let keeps =
         line.map {
           keepsIndentation($0, of: item, parentID: stack[last].parentID, parentKept: stack[last].parentKeptIndentation)
@@ -145,12 +145,16 @@ struct TaskPaperWriter {
         ?? false
 
       let indentation: Indentation
-      if item.isBlank {
-        indentation = blankIndentation(of: item, line: line)
-      } else if let line, keeps {
+      if let line, keeps {
         indentation = .ofLine(line)
+      } else if item.isBlank {
+        indentation = blankIndentation(of: item, line: line, restored: restored, in: stack[last], at: index)
       } else if let restored {
         indentation = .bytes(restored)
+      } else if !restoring.isEmpty, let line, indentationFits(source.indentation(ofLine: line).count, in: stack[last], at: index) {
+        // Undo and redo keep a line's own indentation where it fits, though its parent's changed:
+        // a line the change did not write anew (its bytes stayed the same) is as it was.
+        indentation = .ofLine(line)
       } else if let previous = stack[last].previousIndentation {
         indentation = previous
       } else if let next = nextKeptIndentation(in: stack[last], after: index) {
@@ -188,14 +192,44 @@ struct TaskPaperWriter {
     }
   }
 
-  /// The whitespace of a blank line: its own where it was blank already, the whitespace an undo
-  /// restores, else none. Where it sits in the outline never depends on it.
-  private func blankIndentation(of item: Item, line: Int?) -> Indentation {
-    if let line, source.storage.items[line].isBlank { return .ofLine(line) }
-    if let restored = restoring[item.id], restored.utf8.allSatisfy({ ASCII.isBlank($0) || $0 == ASCII.carriageReturn }) {
-      return .bytes(Array(restored.utf8.filter { $0 != ASCII.carriageReturn }))
+  /// The whitespace of a blank line that does not stay where it was: the whitespace an undo
+  /// restores, else its own where it was blank already, else none; each only where it reads back
+  /// under the same parent. A blank line goes under the deepest item before it that is less
+  /// indented, so one under a parent written with other indentation (moved, say) may need other
+  /// whitespace: then that of the sibling before it, else the parent's plus one step.
+  private mutating func blankIndentation(
+    of item: Item, line: Int?, restored: [UInt8]?, in frame: Frame, at index: Int
+  ) -> Indentation {
+    if let restored { return .bytes(restored) }
+    if let line, source.storage.items[line].isBlank, blankFits(source.indentation(ofLine: line).count, in: frame, at: index) {
+      return .ofLine(line)
     }
-    return .none
+    if let previous = frame.previousIndentation { return previous }
+    guard frame.parentID != nil else { return .none }
+    let parent = bytes(of: frame.parentIndentation)
+    return .bytes(Array(parent) + step(below: parent))
+  }
+
+  /// The whitespace an undo restores for a blank line, where it reads back under the same parent.
+  private func restoredBlankWhitespace(of item: Item, in frame: Frame, at index: Int) -> [UInt8]? {
+    guard let restored = restoring[item.id], restored.utf8.allSatisfy({ ASCII.isBlank($0) || $0 == ASCII.carriageReturn })
+    else { return nil }
+    let whitespace = Array(restored.utf8.filter { $0 != ASCII.carriageReturn })
+    return blankFits(whitespace.count, in: frame, at: index) ? whitespace : nil
+  }
+
+  /// Whether a blank line of `level` reads back as a child of the frame's parent (see
+  /// ``TaskPaperParser``): no deeper than the sibling with text before it, which would take it,
+  /// unless a blank line right before it holds it at its depth; and deeper than the parent,
+  /// unless a later sibling with text holds it there.
+  private func blankFits(_ level: Int, in frame: Frame, at index: Int) -> Bool {
+    if let previous = frame.previousIndentation, level > bytes(of: previous).count,
+      index == 0 || !frame.items[index - 1].isBlank
+    {
+      return false
+    }
+    guard frame.parentID != nil, level <= bytes(of: frame.parentIndentation).count else { return true }
+    return frame.items[(index + 1)...].contains { !$0.isBlank }
   }
 
   /// Whether `item`, read from `line`, still sits where its indentation puts it.
@@ -223,17 +257,25 @@ struct TaskPaperWriter {
 
   /// The indentation a line to restore (undo) had, when it still reads back where the item is:
   /// deeper than its parent, no deeper than its previous sibling, and no shallower than the
-  /// next sibling that keeps its own.
+  /// next sibling that keeps its own (for a blank line, see ``blankFits(_:in:at:)``).
   private mutating func restoredIndentation(of item: Item, in frame: Frame, at index: Int) -> [UInt8]? {
+    if item.isBlank { return restoredBlankWhitespace(of: item, in: frame, at: index) }
     guard let restored = restoring[item.id] else { return nil }
     let indentation = Array(restored.utf8.prefix { ASCII.isBlank($0) })
+    return indentationFits(indentation.count, in: frame, at: index) ? indentation : nil
+  }
+
+  /// Whether a line of `level` reads back as the next child of the frame's parent: deeper than
+  /// the parent, no deeper than its previous sibling, and no shallower than the next sibling
+  /// that keeps its own.
+  private mutating func indentationFits(_ level: Int, in frame: Frame, at index: Int) -> Bool {
     let parentCount = frame.parentID == nil ? -1 : bytes(of: frame.parentIndentation).count
-    guard indentation.count > parentCount else { return nil }
-    if let previous = frame.previousIndentation, indentation.count > bytes(of: previous).count { return nil }
-    if let next = nextKeptIndentation(in: frame, after: index), source.indentation(ofLine: next).count > indentation.count {
-      return nil
+    guard level > parentCount else { return false }
+    if let previous = frame.previousIndentation, level > bytes(of: previous).count { return false }
+    if let next = nextKeptIndentation(in: frame, after: index), source.indentation(ofLine: next).count > level {
+      return false
     }
-    return indentation
+    return true
   }
 
   // MARK: - A subtree no change touched
