@@ -561,13 +561,16 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     after[0].children[0].title = "é" + after[0].children[0].title
     var journal = TaskJournal()
     journal.record(TaskJournal.Entry("a “description”\nwith a line break \\ and a backslash", from: before, to: after))
+    // `\r\n` is one character, neither `\r` nor `\n`, but is escaped all the same.
+    journal.record(TaskJournal.Entry("CRLF\r\nin it", from: after, to: before))
     var emptied = TaskJournal.Entry("empty", from: after, to: before)
     emptied.addedFinalLineBreak = true
+    emptied.emptiedFileLineBreak = "\r\n"
     journal.record(emptied)
     journal.applied = 1
     // The list of changes without the entries, and each entry in a document of its own.
     var decoded = try TaskJournal(decoding: journal.encoded())
-    #expect(decoded.records.map(\.entry) == [nil, nil])
+    #expect(decoded.records.map(\.entry) == [nil, nil, nil])
     for index in decoded.records.indices {
       let record = decoded.records[index]
       decoded.records[index].entry = try TaskJournal.Entry(decoding: journal.records[index].entry!.encoded(), description: record.description)

@@ -115,8 +115,8 @@ struct ChangesReadBackTests {
     #expect(file.text == added)
   }
 
-  @Test func undoingADeleteOfEveryLineGivesBackAFileWithoutAFinalLineBreak() throws {
-    let original = "Home:\n\t- paint"
+  @Test(arguments: ["Home:\n\t- paint", "Home:\r\n\t- paint", "Home:\r\n\t- paint\r\n"])
+  func undoingADeleteOfEveryLineGivesBackItsLineBreaks(original: String) throws {
     let file = try UserFile(original)
     _ = try file.change(["delete", "--yes", try #require(try file.allIDs()["Home"])])
     #expect(file.text == "")

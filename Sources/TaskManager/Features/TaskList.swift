@@ -548,7 +548,9 @@ public struct TaskList: Reducer {
     }
     guard state.loadStatus == .loaded else { return .none }
     return save(
-      state, adding: nil, restoring: restoring, withoutFinalLineBreak: direction == .undo && entry.addedFinalLineBreak)
+      state, adding: nil, restoring: restoring, withoutFinalLineBreak: direction == .undo && entry.addedFinalLineBreak,
+      lineBreak: direction == .undo ? entry.emptiedFileLineBreak : nil
+    )
   }
 
   /// Saves the list over the text it was loaded from, with the journal (or, when it was not
@@ -558,16 +560,20 @@ public struct TaskList: Reducer {
   /// one. The journal in state holds every entry since the load, so a superseded save loses
   /// none.
   private func save(
-    _ state: State, adding entry: TaskJournal.Entry?, restoring: [UUID: String] = [:], withoutFinalLineBreak: Bool = false
+    _ state: State, adding entry: TaskJournal.Entry?, restoring: [UUID: String] = [:], withoutFinalLineBreak: Bool = false,
+    lineBreak: String? = nil
   ) -> Effect<Action> {
     .run { [storage, items = state.tasks.elements, source = state.source, journal = state.journal, now = date.now] send in
-      let written = TaskFile.write(items, over: source, restoring: restoring, withoutFinalLineBreak: withoutFinalLineBreak, now: now)
+      let written = TaskFile.write(
+        items, over: source, restoring: restoring, withoutFinalLineBreak: withoutFinalLineBreak, lineBreak: lineBreak, now: now
+      )
       // The journal keeps the lines as written, and a final line break the write had to add,
       // so that undo and redo give back those bytes.
       var journal = journal
       let entry = entry.map { entry in
         var entry = entry.recordingLines(asWritten: written.rewrittenLines, newLines: written.newLines)
         entry.addedFinalLineBreak = written.addedFinalLineBreak
+        entry.emptiedFileLineBreak = written.emptiedFileLineBreak
         return entry
       }
       if let entry { journal?.replaceNewestEntry(with: entry) }

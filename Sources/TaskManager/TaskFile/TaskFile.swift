@@ -106,17 +106,21 @@ public enum TaskFile {
     /// empty one, which needs it; or it ended without one and has no line left (see
     /// ``TaskJournal/Entry/addedFinalLineBreak``).
     public var addedFinalLineBreak = false
+    /// The line breaks of a file that has no line left, when they were not `\n` (see
+    /// ``TaskJournal/Entry/emptiedFileLineBreak``).
+    public var emptiedFileLineBreak: String?
 
     /// Creates a written task list.
     public init(
       file: Data, index: Data, rewrittenLines: [UUID: TaskJournal.Change.Lines] = [:], newLines: [UUID: String] = [:],
-      addedFinalLineBreak: Bool = false
+      addedFinalLineBreak: Bool = false, emptiedFileLineBreak: String? = nil
     ) {
       self.file = file
       self.index = index
       self.rewrittenLines = rewrittenLines
       self.newLines = newLines
       self.addedFinalLineBreak = addedFinalLineBreak
+      self.emptiedFileLineBreak = emptiedFileLineBreak
     }
   }
 
@@ -127,44 +131,50 @@ public enum TaskFile {
   /// kept (see ``TaskPaperWriter``). `restoring` gives the text to write for some items (the
   /// lines an undo puts back), used when it still reads as the item; with
   /// `withoutFinalLineBreak`, a file whose last line is one of them ends without a line break
-  /// (the undo of a change that added one). New lines are recorded as first seen `now`.
+  /// (the undo of a change that added one); in a file without lines, lines end with `lineBreak`
+  /// (the undo of a change that emptied a file with other line breaks than `\n`). New lines are
+  /// recorded as first seen `now`.
   public static func write(
     _ items: [Item],
     over source: TaskPaperSource,
     restoring: [UUID: String] = [:],
     withoutFinalLineBreak: Bool = false,
+    lineBreak: String? = nil,
     now: Date? = nil
   ) -> Written {
     write(
-      items, over: source, restoring: restoring, withoutFinalLineBreak: withoutFinalLineBreak, now: now,
-      copyingUnchangedSubtrees: true
+      items, over: source, restoring: restoring, withoutFinalLineBreak: withoutFinalLineBreak, lineBreak: lineBreak,
+      now: now, copyingUnchangedSubtrees: true
     )
   }
 
-  /// ``write(_:over:restoring:now:)``; without `copyingUnchangedSubtrees`, every line is looked
-  /// at, even under items that no change touched: what tests and the fuzzer compare the usual
-  /// way with.
+  /// ``write(_:over:restoring:withoutFinalLineBreak:lineBreak:now:)``; without
+  /// `copyingUnchangedSubtrees`, every line is looked at, even under items that no change
+  /// touched: what tests and the fuzzer compare the usual way with.
   @_spi(Testing)
   public static func write(
     _ items: [Item],
     over source: TaskPaperSource,
     restoring: [UUID: String] = [:],
     withoutFinalLineBreak: Bool = false,
+    lineBreak: String? = nil,
     now: Date? = nil,
     copyingUnchangedSubtrees: Bool
   ) -> Written {
-    let (bytes, writtenIndex, rewritten, newLines, addedFinalLineBreak) = TaskPaperWriter.write(
+    let result = TaskPaperWriter.write(
       items, over: source, restoring: restoring, now: TaskPaperSource.seconds(now),
-      copiesUnchangedSubtrees: copyingUnchangedSubtrees, dropsFinalLineBreakAfterRestoredLine: withoutFinalLineBreak
+      copiesUnchangedSubtrees: copyingUnchangedSubtrees, dropsFinalLineBreakAfterRestoredLine: withoutFinalLineBreak,
+      lineBreakOfEmptySource: lineBreak.map { Array($0.utf8) }
     )
     // The index first: the file's bytes are then copied while nothing else of the write is held.
-    var index = writtenIndex
-    index.fileHash = bytes.withUnsafeBytes { FileHash.of($0) }
+    var index = result.index
+    index.fileHash = result.bytes.withUnsafeBytes { FileHash.of($0) }
     let encodedIndex = index.encoded()
     return Written(
-      file: Data(bytes), index: encodedIndex,
-      rewrittenLines: rewritten.mapValues { TaskJournal.Change.Lines(before: $0.before, after: $0.after) }, newLines: newLines,
-      addedFinalLineBreak: addedFinalLineBreak
+      file: Data(result.bytes), index: encodedIndex,
+      rewrittenLines: result.rewritten.mapValues { TaskJournal.Change.Lines(before: $0.before, after: $0.after) },
+      newLines: result.newLines, addedFinalLineBreak: result.addedFinalLineBreak,
+      emptiedFileLineBreak: result.emptiedLineBreak.map { String(decoding: $0, as: UTF8.self) }
     )
   }
 

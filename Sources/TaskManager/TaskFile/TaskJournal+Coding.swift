@@ -38,7 +38,9 @@ import Foundation
 ///   `+ …` where it is (an added item has only `+`, a removed one only `-`). `<parent>` is the
 ///   parent's id or `-` at the top level;
 /// - `$ added-final-line-break`, last, when the change gave a file that ended without a line
-///   break one (see ``TaskJournal/Entry/addedFinalLineBreak``).
+///   break one (see ``TaskJournal/Entry/addedFinalLineBreak``);
+/// - `$ emptied-file-line-break \r\n`, last, when the change emptied a file whose line breaks
+///   were not `\n` (see ``TaskJournal/Entry/emptiedFileLineBreak``).
 ///
 /// A line runs to the end of the record. In descriptions and lines, `\` is written `\\`, a
 /// line feed `\n` and a carriage return `\r`.
@@ -154,7 +156,8 @@ extension TaskJournal {
   }
 
   static func escaped(_ text: some StringProtocol) -> String {
-    guard text.contains(where: { $0 == "\\" || $0 == "\n" || $0 == "\r" }) else { return String(text) }
+    // Scalars, not characters: `\r\n` is one character, neither `\r` nor `\n`.
+    guard text.unicodeScalars.contains(where: { $0 == "\\" || $0 == "\n" || $0 == "\r" }) else { return String(text) }
     var result = ""
     for character in text.unicodeScalars {
       switch character {
@@ -168,7 +171,7 @@ extension TaskJournal {
   }
 
   static func unescaped(_ text: some StringProtocol) -> String {
-    guard text.contains("\\") else { return String(text) }
+    guard text.unicodeScalars.contains("\\") else { return String(text) }
     var result = ""
     var escaping = false
     for character in text.unicodeScalars {
@@ -215,10 +218,12 @@ extension TaskJournal.Entry {
       }
     }
     if addedFinalLineBreak { text += "$ \(Self.addedFinalLineBreakMark)\n" }
+    if let emptiedFileLineBreak { text += "$ \(Self.emptiedFileLineBreakMark) \(TaskJournal.escaped(emptiedFileLineBreak))\n" }
     return text
   }
 
   private static let addedFinalLineBreakMark = "added-final-line-break"
+  private static let emptiedFileLineBreakMark = "emptied-file-line-break"
 
   /// The entry stored in `data`, described as `description`.
   ///
@@ -233,14 +238,26 @@ extension TaskJournal.Entry {
     }
     var changes: [TaskJournal.Change] = []
     var addedFinalLineBreak = false
+    var emptiedFileLineBreak: String?
+    // The marks about the file's end come after the changes.
+    let firstMark = (lines.lastIndex { !$0.hasPrefix("$ ") } ?? 0) + 1
     for (offset, line) in lines.dropFirst().enumerated() {
       let number = offset + 2
-      if line == "$ \(Self.addedFinalLineBreakMark)", offset == lines.count - 2 {
-        addedFinalLineBreak = true
-        continue
+      if offset + 1 >= firstMark {
+        if line == "$ \(Self.addedFinalLineBreakMark)" {
+          addedFinalLineBreak = true
+          continue
+        }
+        if line.hasPrefix("$ \(Self.emptiedFileLineBreakMark) ") {
+          emptiedFileLineBreak = TaskJournal.unescaped(line.dropFirst(Self.emptiedFileLineBreakMark.count + 3))
+          continue
+        }
       }
       guard let side = line.first, "-+~=".contains(side), line.dropFirst().first == " " else {
-        throw failure(number, "expected \"~\", \"=\", \"-\", \"+\" or, last, \"$ \(Self.addedFinalLineBreakMark)\"")
+        throw failure(
+          number,
+          "expected \"~\", \"=\", \"-\", \"+\" or, last, \"$ \(Self.addedFinalLineBreakMark)\" or \"$ \(Self.emptiedFileLineBreakMark) <line break>\""
+        )
       }
       let body = line.dropFirst(2)
       switch side {
@@ -279,7 +296,9 @@ extension TaskJournal.Entry {
         }
       }
     }
-    self.init(description: description, changes: changes, addedFinalLineBreak: addedFinalLineBreak)
+    self.init(
+      description: description, changes: changes, addedFinalLineBreak: addedFinalLineBreak, emptiedFileLineBreak: emptiedFileLineBreak
+    )
   }
 
   private static func encode(_ side: String, _ id: UUID, _ placement: TaskJournal.Placement, into text: inout String) {
@@ -290,7 +309,8 @@ extension TaskJournal.Entry {
 
   /// About how many bytes the entry's stored document takes (without encoding it).
   var encodedSize: Int {
-    changes.reduce(TaskJournal.entryHeader.utf8.count + 1 + (addedFinalLineBreak ? 25 : 0)) { size, change in
+    let marks = (addedFinalLineBreak ? 25 : 0) + (emptiedFileLineBreak == nil ? 0 : 32)
+    return changes.reduce(TaskJournal.entryHeader.utf8.count + 1 + marks) { size, change in
       switch change {
       case let .line(_, before, after): size + 48 + before.utf8.count + max(0, after.utf8.count - before.utf8.count) + 8
       case let .place(_, before, after): size + [before, after].reduce(0) { $0 + ($1.map { 85 + $0.line.utf8.count } ?? 0) }

@@ -51,43 +51,65 @@ struct TaskPaperWriter {
   /// Whether the text ends with a line break the source did not end with (its last line is an
   /// empty one now, which needs it).
   private var addedFinalLineBreak = false
+  /// The line break new lines take when the source has none to copy (an emptied file's, given
+  /// back by undo).
+  private let lineBreakOfEmptySource: [UInt8]?
+  /// The line break of the source, when the text has no line left and it was not `\n`.
+  private var emptiedLineBreak: [UInt8]?
 
   init(
     source: TaskPaperSource, restoring: [UUID: String], now: UInt32, copiesUnchangedSubtrees: Bool = true,
-    dropsFinalLineBreakAfterRestoredLine: Bool = false
+    dropsFinalLineBreakAfterRestoredLine: Bool = false, lineBreakOfEmptySource: [UInt8]? = nil
   ) {
     self.source = source
     self.restoring = restoring
     self.now = now
     self.copiesUnchangedSubtrees = copiesUnchangedSubtrees
     self.dropsFinalLineBreakAfterRestoredLine = dropsFinalLineBreakAfterRestoredLine
+    self.lineBreakOfEmptySource = lineBreakOfEmptySource
+  }
+
+  /// What ``write(_:over:restoring:now:copiesUnchangedSubtrees:dropsFinalLineBreakAfterRestoredLine:lineBreakOfEmptySource:)``
+  /// wrote.
+  struct Result {
+    var bytes: [UInt8]
+    var index: ItemIndex
+    /// The lines of the source written with other bytes, by id: before and as written.
+    var rewritten: [UUID: (before: String, after: String)]
+    /// The lines the source did not have that were written indented, as written, by id.
+    var newLines: [UUID: String]
+    /// Whether the text ends with a line break the source did not end with, or has no line
+    /// left of a source that ended without one.
+    var addedFinalLineBreak: Bool
+    /// The line break of a source the text has no line left of, when it was not `\n`.
+    var emptiedLineBreak: [UInt8]?
   }
 
   /// The text of `items` over the source, and the id index of that text; with
   /// `dropsFinalLineBreakAfterRestoredLine`, a text whose last line is one of `restoring`'s
-  /// ends without a line break (an undo of a change that added one).
+  /// ends without a line break (an undo of a change that added one); new lines in a source
+  /// without lines take `lineBreakOfEmptySource` (else `\n`).
   static func write(
     _ items: [Item],
     over source: TaskPaperSource,
     restoring: [UUID: String] = [:],
     now: UInt32 = 0,
     copiesUnchangedSubtrees: Bool = true,
-    dropsFinalLineBreakAfterRestoredLine: Bool = false
-  ) -> (
-    bytes: [UInt8], index: ItemIndex, rewritten: [UUID: (before: String, after: String)], newLines: [UUID: String],
-    addedFinalLineBreak: Bool
-  ) {
+    dropsFinalLineBreakAfterRestoredLine: Bool = false,
+    lineBreakOfEmptySource: [UInt8]? = nil
+  ) -> Result {
     var writer = TaskPaperWriter(
       source: source, restoring: restoring, now: now, copiesUnchangedSubtrees: copiesUnchangedSubtrees,
-      dropsFinalLineBreakAfterRestoredLine: dropsFinalLineBreakAfterRestoredLine
+      dropsFinalLineBreakAfterRestoredLine: dropsFinalLineBreakAfterRestoredLine, lineBreakOfEmptySource: lineBreakOfEmptySource
     )
     writer.output.reserveCapacity(source.storage.bytes.count + 256)
     writer.output.append(contentsOf: source.storage.bytes[..<source.storage.bodyStart])
     writer.writeTree(items)
     writer.finish()
-    return (
-      writer.output, ItemIndex(ids: writer.ids, keys: writer.keys, created: writer.created), writer.rewritten,
-      writer.newLines, writer.addedFinalLineBreak
+    return Result(
+      bytes: writer.output, index: ItemIndex(ids: writer.ids, keys: writer.keys, created: writer.created),
+      rewritten: writer.rewritten, newLines: writer.newLines, addedFinalLineBreak: writer.addedFinalLineBreak,
+      emptiedLineBreak: writer.emptiedLineBreak
     )
   }
 
@@ -423,9 +445,10 @@ struct TaskPaperWriter {
   private mutating func finish() {
     let sourceEndsWithout = source.storage.items.indices.last.map { source.lineBreak(ofLine: $0).isEmpty } ?? false
     guard let lastWritten = lastLineStart else {
-      // An emptied file keeps no trace of having ended without a line break: the journal does,
-      // so that undo gives its lines back without one.
+      // An emptied file keeps no trace of having ended without a line break, nor of its line
+      // breaks: the journal does, so that undo gives its lines back as they were.
       addedFinalLineBreak = sourceEndsWithout
+      if source.lineCount > 0, !defaultLineBreak.elementsEqual([ASCII.lineFeed]) { emptiedLineBreak = Array(defaultLineBreak) }
       return
     }
     let endsWithRestoredLine = dropsFinalLineBreakAfterRestoredLine && lastItemID.map { restoring[$0] != nil } == true
@@ -439,11 +462,12 @@ struct TaskPaperWriter {
 
   // MARK: - What the file already does
 
-  /// The line break of the source's first line, or `\n`.
+  /// The line break of the source's first line; in a source without lines, the one given; else `\n`.
   private var defaultLineBreak: ArraySlice<UInt8> {
     if let first = source.storage.items.indices.first, !source.lineBreak(ofLine: first).isEmpty {
       return source.lineBreak(ofLine: first)
     }
+    if source.lineCount == 0, let lineBreakOfEmptySource { return lineBreakOfEmptySource[...] }
     return [ASCII.lineFeed][...]
   }
 
