@@ -28,6 +28,25 @@ struct TagCommandTests {
     #expect(data.dataFileBytes == before)
   }
 
+  @Test func untagRefusesToLeaveANoteOfTagsOnlyABlankLine() throws {
+    // Without its tag the note would be a blank line, and `- child` would go under `Notes`.
+    let data = try TaskmanDataDirectory()
+    let text = "Notes:\n\t@v(a b)\n\t\t- child\n"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: data.dataFile))
+    let listed = try data.json(["list", "--json", "--search", ""])["items"] as? [[String: Any]]
+    let note = try #require(listed?.first { ($0["kind"] as? String) == "note" }?["shortId"] as? String)
+    let result = try data.run(["untag", note, "v"])
+    #expect(result.status == 2)
+    #expect(result.errors.hasPrefix("taskman: “@v(a b)” would be left a blank line, which is no item: nothing was changed."), "\(result.errors)")
+    #expect(data.dataFileText == text)
+    // So does `undone` for a note that is only `@done`.
+    try Data("Notes:\n\t@done\n".utf8).write(to: URL(fileURLWithPath: data.dataFile))
+    let done = try data.json(["list", "--json", "--all", "--search", ""])["items"] as? [[String: Any]]
+    let doneNote = try #require(done?.first { ($0["kind"] as? String) == "note" }?["shortId"] as? String)
+    #expect(try data.run(["undone", doneNote]).status == 2)
+    #expect(data.dataFileText == "Notes:\n\t@done\n")
+  }
+
   @Test func untagRefusesANameThatCannotBeATag() throws {
     let data = try TaskmanDataDirectory()
     let id = try data.add("Buy milk")

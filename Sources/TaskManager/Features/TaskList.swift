@@ -294,10 +294,8 @@ public struct TaskList: Reducer {
         }
 
       case let .markNotDone(ids):
-        return change(&state, "undone \(state.titles(of: ids))") { tasks in
-          for id in ids {
-            _ = tasks.modifyItem(withID: id) { $0.removeTags(named: "done") }
-          }
+        return change(&state, "undone \(state.titles(of: ids))") { tasks throws(OutlineError) in
+          for id in ids { try tasks.removeTags(named: ["done"], from: id) }
         }
 
       case let .addTags(texts, id):
@@ -327,10 +325,8 @@ public struct TaskList: Reducer {
         }
 
       case let .removeTags(names, id):
-        return change(&state, "untag \(state.titles(of: [id])) \(names.joined(separator: " "))") { tasks in
-          _ = tasks.modifyItem(withID: id) { item in
-            for name in names { item.removeTags(named: name) }
-          }
+        return change(&state, "untag \(state.titles(of: [id])) \(names.joined(separator: " "))") { tasks throws(OutlineError) in
+          try tasks.removeTags(named: names, from: id)
         }
 
       case let .importTaskPaper(text, mode):
@@ -692,6 +688,19 @@ extension IdentifiedArray where ID == UUID, Element == Item {
     var outline = Outline(items: elements)
     try outline.insert(item, at: position, newProjectID: newProjectID())
     self = IdentifiedArray(uniqueElements: outline.items)
+  }
+
+  /// Removes every tag with one of `names` from the item with `id`, unless that would leave it
+  /// a blank line (a note of tags only): no item, and its children would go under another parent.
+  mutating func removeTags(named names: [String], from id: UUID) throws(OutlineError) {
+    var emptied: String?
+    _ = modifyItem(withID: id) { item in
+      let line = TaskPaperPrinter.line(for: item)
+      for name in names { item.removeTags(named: name) }
+      if item.isBlank { emptied = line }
+    }
+    // The caller's change puts the items back as they were.
+    if let emptied { throw .wouldBeBlank(emptied) }
   }
 
   /// Moves the item with `id` to `position`; see ``Outline/move(_:to:newProjectID:)``.

@@ -33,6 +33,9 @@ public enum OutlineError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The position names a blank line, which holds no items and marks no place: where it sits
   /// in the outline depends on the line after it.
   case blankLine
+  /// The change would leave this line (as it reads before) without text or tags: a blank line,
+  /// which is no item, and whose children would go to another parent.
+  case wouldBeBlank(String)
 
   /// A sentence for people.
   public var description: String {
@@ -46,6 +49,8 @@ public enum OutlineError: Error, Hashable, Sendable, CustomStringConvertible {
         : "Unable to convert “\(name)” into a project: the line “\(OutlinePosition.projectTitle(name)):” would not read back as a project with that name."
     case .blankLine:
       "That id is a blank line's: a blank line holds no items and marks no place. Name a task, project or note instead."
+    case .wouldBeBlank(let line):
+      "“\(line)” would be left a blank line, which is no item: nothing was changed. Delete it instead, or keep a tag."
     }
   }
 }
