@@ -49,7 +49,7 @@ struct UndoRoundTripTests {
     return journal.split(separator: "\n").first { $0.hasPrefix("next ") }.map(String.init) ?? ""
   }
 
-  @Test(arguments: 1...12)
+  @Test(arguments: 1...10)
   func undoGivesBackEachStateAndRedoTheLast(seed: UInt64) throws {
     var random = Random(state: seed)
     for round in 0..<4 {
@@ -58,10 +58,12 @@ struct UndoRoundTripTests {
       try Data(original.utf8).write(to: URL(fileURLWithPath: data.dataFile))
       var states = [data.dataFileBytes]
       var log: [String] = []
+      // The ids listed once, and those of items added since: an id deleted since just matches
+      // nothing (exit 1), which changes nothing either. (A listing per step took most of the time.)
+      let items = (try? data.json(["list", "--json", "--all", "--search", ""])["items"] as? [[String: Any]]) ?? nil
+      var ids = (items ?? []).compactMap { $0["shortId"] as? String }
+      guard !ids.isEmpty else { continue }
       for _ in 0..<(1 + random.below(8)) {
-        let items = (try? data.json(["list", "--json", "--all", "--search", ""])["items"] as? [[String: Any]]) ?? nil
-        let ids = (items ?? []).compactMap { $0["shortId"] as? String }
-        guard !ids.isEmpty else { break }
         let (a, b) = (random.pick(ids), random.pick(ids))
         let command = random.pick([
           ["done", a], ["undone", a], ["tag", a, "@x"], ["tag", a, "@v(1 2)"], ["untag", a, "t"], ["edit", a, "- Renamed @n"],
@@ -71,6 +73,9 @@ struct UndoRoundTripTests {
         let serial = Self.nextSerial(data)
         let result = try data.run(command)
         log.append("\(command) → \(result.status)")
+        if result.status == 0, ["add", "note", "project"].contains(command[0]) {
+          ids.append(result.output.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         #expect(result.status <= 2, "seed \(seed), round \(round): \(log)\n\(result.errors)")
         if Self.nextSerial(data) != serial {
           states.append(data.dataFileBytes)
