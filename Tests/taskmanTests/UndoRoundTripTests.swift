@@ -7,24 +7,10 @@ import Testing
 /// pin down: blank lines under moved items, re-indented lines, emptied files, CRLF.)
 @Suite("taskman's undo and redo on random files")
 struct UndoRoundTripTests {
-  /// SplitMix64: the same sequence on every machine, so a failure names a seed to replay.
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
-  }
-
   /// A file of odd corners: tabs, spaces and both, blank and whitespace-only lines, trailing
   /// blanks, tags with and without values, `@25%`, `a@b.com`, unicode, notes ending in `:`,
   /// CRLF or LF, a final line break or none.
-  static func document(_ random: inout Random) -> String {
+  static func document(_ random: inout SplitMix64) -> String {
     let words = ["Buy", "milk", "café", "🍮", "@25%", "a@b.com", "Plan:", "(y)", "@due(2026-12-01)", "@t", "@v(a b)", "@done(2026-11-01)", "1:2"]
     var lines: [String] = []
     for _ in 0..<(1 + random.below(12)) {
@@ -51,7 +37,7 @@ struct UndoRoundTripTests {
 
   @Test(arguments: 1...6)
   func undoGivesBackEachStateAndRedoTheLast(seed: UInt64) throws {
-    var random = Random(state: seed)
+    var random = SplitMix64(seed: seed)
     for round in 0..<4 {
       let data = try TaskmanDataDirectory()
       let original = Self.document(&random)

@@ -1,0 +1,19 @@
+/// A small seeded generator (SplitMix64), so a randomized test is the same on every run and
+/// machine, and a failure names a seed to replay.
+struct SplitMix64 {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A number in `0..<bound`.
+  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+  /// One of `values`.
+  mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
+}
