@@ -218,6 +218,33 @@ import Testing
     }
   }
 
+  @Test func aReadOnlyDocumentIsNeverReplacedAndNothingIsSavedWithIt() throws {
+    try withTemporaryDirectory { root throws in
+      let file = root.appendingPathComponent("todo.taskpaper")
+      try Data("mine".utf8).write(to: file)
+      try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
+      let state = root.appendingPathComponent("state")
+      let storage = StorageClient.fileSystem(directory: state, files: ["doc": file])
+      try storage.save(Data("log v1".utf8), "log")
+      #expect(try storage.load("doc") == Data("mine".utf8))
+      // Whoever runs it, even the superuser, whose writes no permission stops.
+      #expect(throws: StorageError.fileSystem(operation: .replace, path: file.path, code: EACCES)) {
+        try storage.save([(data: Data("log v2".utf8), name: "log"), (data: Data("changed".utf8), name: "doc")])
+      }
+      #expect(try Data(contentsOf: file) == Data("mine".utf8))
+      #expect(try storage.load("log") == Data("log v1".utf8))
+      #expect(try fileNames(in: root) == ["state", "todo.taskpaper"])
+      let message = StorageError.fileSystem(operation: .replace, path: file.path, code: EACCES).description
+      #expect(message.contains("chmod u+w"), "\(message)")
+      // Made writable again, it is saved, and keeps the permissions it was given.
+      try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file.path)
+      _ = try storage.load("doc")
+      try storage.save(Data("changed".utf8), "doc")
+      #expect(try Data(contentsOf: file) == Data("changed".utf8))
+      #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o640)
+    }
+  }
+
   @Test func documentsSavedTogetherAreAllReplacedOrNoneIs() throws {
     try withTemporaryDirectory { root throws in
       let file = root.appendingPathComponent("todo.taskpaper")

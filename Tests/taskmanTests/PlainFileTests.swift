@@ -437,6 +437,23 @@ struct PlainFileTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: file.data.path).sorted() == ["state", "todo.taskpaper"])
   }
 
+  @Test func aFileMadeReadOnlyIsReadButNeverChanged() throws {
+    let file = try UserFile("Home:\r\n\t- Buy milk")
+    chmod(file.path, 0o444)
+    #expect(try file.run(["list"]).output.hasSuffix("  - Buy milk\n"))
+    for command in [["add", "Call Bob"], ["done", try #require(file.ids()["Buy milk"])]] {
+      let refused = try file.run(command)
+      #expect(refused.status == 3, "\(command)")
+      #expect(refused.errors.contains("A read-only file is never replaced: make it writable (chmod u+w)"), "\(refused.errors)")
+    }
+    #expect(file.text == "Home:\r\n\t- Buy milk")
+    #expect(try permissions(of: file.path) == 0o444)
+    #expect(try file.run(["undo"]).status == 1, "nothing was done, so nothing is to undo")
+    chmod(file.path, 0o644)
+    #expect(try file.run(["add", "Call Bob"]).status == 0)
+    #expect(file.text == "Home:\r\n\t- Buy milk\r\n- Call Bob")
+  }
+
   @Test func aReadingCommandCreatesNothing() throws {
     let file = try UserFile("- Buy milk\n")
     let elsewhere = file.data.path + "/no/data/dir/yet"

@@ -60,6 +60,13 @@ enum POSIX {
     return info.st_mode & 0o7777
   }
 
+  /// Whether the file at `path`, whose permission bits are `mode`, may be written by this
+  /// process, and has a write bit at all: the superuser may write any file, but a file nobody
+  /// may write was made read-only on purpose.
+  static func isWritable(_ path: String, mode: mode_t) -> Bool {
+    mode & 0o222 != 0 && access(path, W_OK) == 0
+  }
+
   /// `path` with every symbolic link along it replaced by what it points to, as far as the
   /// links go: the file a write through `path` must replace. Unlike `realpath(3)`, a last link
   /// that leads to a file not created yet resolves to that file's path.

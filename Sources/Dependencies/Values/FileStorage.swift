@@ -317,7 +317,13 @@ struct FileStorage: Sendable {
     for (data, name) in documents {
       // A document of `files` is written where its links lead, so that they stay links.
       let document = try files[name].map { path throws(StorageError) in try POSIX.resolveLinks(path) } ?? path(name)
-      let mode = POSIX.permissions(of: document) ?? Self.newFileMode
+      let existing = POSIX.permissions(of: document)
+      // A file made read-only is kept as it is, as an editor would keep it: the rename that
+      // replaces it needs only its directory to be writable.
+      if let existing, !POSIX.isWritable(document, mode: existing) {
+        throw .fileSystem(operation: .replace, path: document, code: EACCES)
+      }
+      let mode = existing ?? Self.newFileMode
       if recycling.contains(name), let (spare, fd) = try openSpare(of: name, containing: data, mode: mode) {
         written.append((name, document, spare, fd, true))
       } else {

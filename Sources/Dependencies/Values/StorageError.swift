@@ -106,6 +106,9 @@ private func summary(_ operation: StorageError.Operation, _ path: String) -> Str
 
 private func advice(_ code: Int32, _ operation: StorageError.Operation) -> String {
   switch code {
+  case EACCES where operation == .replace, EPERM where operation == .replace:
+    return "A read-only file is never replaced: make it writable (chmod u+w) to let the change "
+      + "through, or check the permissions of its directory."
   case EACCES, EPERM:
     return "Check the permissions of the file and of the storage directory."
   case ENOSPC, EDQUOT:
