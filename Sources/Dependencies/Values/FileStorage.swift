@@ -28,7 +28,10 @@ extension StorageClient {
   /// flushes the directory. So at any moment `name` is either the complete old version or the
   /// complete new one, even across a crash or power loss, and concurrent saves by other processes never
   /// write to each other's temporary files. A new document is readable by its owner only
-  /// (`0600`); a replaced one keeps the permissions it had.
+  /// (`0600`); a replaced one keeps the permissions it had. A document whose file this process
+  /// may not write, or that has no write permission at all (even for the superuser), is never
+  /// replaced: the save throws ``StorageError/fileSystem(operation:path:code:)`` with
+  /// ``StorageError/Operation/replace`` and `EACCES`, and saves none of the documents with it.
   ///
   /// The lock and temporary files are opened so that a symbolic link planted in their place is
   /// never followed.
