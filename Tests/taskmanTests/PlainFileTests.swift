@@ -129,6 +129,22 @@ struct ChangesReadBackTests {
     #expect(file.text == "")
   }
 
+  @Test(arguments: ["- (y)\r\n\t@due(2026-12-01)\r\nEnd", "- a\r\nEnd", "End\r\n- a"])
+  func undoingADeleteThatLeftOneLineWithoutALineBreakGivesBackItsLineBreaks(original: String) throws {
+    let file = try UserFile(original)
+    let ids = try file.allIDs()
+    _ = try file.change(["delete", "--yes", try #require(ids["(y)"] ?? ids["a"])])
+    #expect(file.text == "End", "one line is left, with no line break to tell")
+    // A line added meanwhile has nothing to go by; its undo leaves the line as it was.
+    _ = try file.change(["project", "Later"])
+    #expect(file.text == "End\nLater:")
+    _ = try file.change(["undo"])
+    _ = try file.change(["undo"])
+    #expect(file.text == original)
+    _ = try file.change(["redo"])
+    #expect(file.text == "End")
+  }
+
   @Test func undoingAnUntagGivesBackTheLineAsTyped() throws {
     // `untag` writes the canonical line; undo puts back the text, not the tag on that line.
     let original = "\t-Pay  rent @t\n"

@@ -106,7 +106,8 @@ public enum TaskFile {
     /// empty one, which needs it; or it ended without one and has no line left (see
     /// ``TaskJournal/Entry/addedFinalLineBreak``).
     public var addedFinalLineBreak = false
-    /// The line breaks of a file that has no line left, when they were not `\n` (see
+    /// The line breaks of a file that has none left (no line, or one without), when they were
+    /// not `\n` (see
     /// ``TaskJournal/Entry/emptiedFileLineBreak``).
     public var emptiedFileLineBreak: String?
 
@@ -131,9 +132,9 @@ public enum TaskFile {
   /// kept (see ``TaskPaperWriter``). `restoring` gives the text to write for some items (the
   /// lines an undo puts back), used when it still reads as the item; with
   /// `withoutFinalLineBreak`, a file whose last line is one of them ends without a line break
-  /// (the undo of a change that added one); in a file without lines, lines end with `lineBreak`
-  /// (the undo of a change that emptied a file with other line breaks than `\n`). New lines are
-  /// recorded as first seen `now`.
+  /// (the undo of a change that added one); in a file without line breaks (no line, or one
+  /// without), lines end with `lineBreak` (the undo of a change that left a file with other line
+  /// breaks than `\n` so). New lines are recorded as first seen `now`.
   public static func write(
     _ items: [Item],
     over source: TaskPaperSource,

@@ -39,8 +39,9 @@ import Foundation
 ///   parent's id or `-` at the top level;
 /// - `$ added-final-line-break`, last, when the change gave a file that ended without a line
 ///   break one (see ``TaskJournal/Entry/addedFinalLineBreak``);
-/// - `$ emptied-file-line-break \r\n`, last, when the change emptied a file whose line breaks
-///   were not `\n` (see ``TaskJournal/Entry/emptiedFileLineBreak``).
+/// - `$ emptied-file-line-break \r\n`, last, when the change left a file whose line breaks were
+///   not `\n` without any (emptied, or with one line without one; see
+///   ``TaskJournal/Entry/emptiedFileLineBreak``).
 ///
 /// A line runs to the end of the record. In descriptions and lines, `\` is written `\\`, a
 /// line feed `\n` and a carriage return `\r`.

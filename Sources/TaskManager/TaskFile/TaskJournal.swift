@@ -154,8 +154,9 @@ public struct TaskJournal: Equatable, Sendable {
     /// emptied such a file, which then keeps no trace of it, so that undo gives back its lines
     /// without a final line break.
     public var addedFinalLineBreak: Bool
-    /// The line breaks of a file the change emptied, when they were not `\n` (`\r\n`): an
-    /// empty file keeps no trace of them, so that undo gives back the lines with them.
+    /// The line breaks of a file the change left without any (emptied, or with one line
+    /// without one), when they were not `\n` (`\r\n`): such a file keeps no trace of them, so
+    /// that undo gives back the lines with them.
     public var emptiedFileLineBreak: String?
 
     /// Creates an entry.

@@ -51,10 +51,11 @@ struct TaskPaperWriter {
   /// Whether the text ends with a line break the source did not end with (its last line is an
   /// empty one now, which needs it).
   private var addedFinalLineBreak = false
-  /// The line break new lines take when the source has none to copy (an emptied file's, given
-  /// back by undo).
+  /// The line break new lines take when the source has none to copy (no line, or one without
+  /// a line break: the file's before a change left it so, given back by undo).
   private let lineBreakOfEmptySource: [UInt8]?
-  /// The line break of the source, when the text has no line left and it was not `\n`.
+  /// The line break of the source, when the text has none left (no line, or one without) and
+  /// it was not `\n`.
   private var emptiedLineBreak: [UInt8]?
 
   init(
@@ -81,14 +82,15 @@ struct TaskPaperWriter {
     /// Whether the text ends with a line break the source did not end with, or has no line
     /// left of a source that ended without one.
     var addedFinalLineBreak: Bool
-    /// The line break of a source the text has no line left of, when it was not `\n`.
+    /// The line break of the source, when the text has none left (no line, or one without)
+    /// and it was not `\n`.
     var emptiedLineBreak: [UInt8]?
   }
 
   /// The text of `items` over the source, and the id index of that text; with
   /// `dropsFinalLineBreakAfterRestoredLine`, a text whose last line is one of `restoring`'s
   /// ends without a line break (an undo of a change that added one); new lines in a source
-  /// without lines take `lineBreakOfEmptySource` (else `\n`).
+  /// without line breaks take `lineBreakOfEmptySource` (else `\n`).
   static func write(
     _ items: [Item],
     over source: TaskPaperSource,
@@ -451,6 +453,7 @@ struct TaskPaperWriter {
       if source.lineCount > 0, !defaultLineBreak.elementsEqual([ASCII.lineFeed]) { emptiedLineBreak = Array(defaultLineBreak) }
       return
     }
+    defer { noteLineBreaksIfNoneIsLeft() }
     let endsWithRestoredLine = dropsFinalLineBreakAfterRestoredLine && lastItemID.map { restoring[$0] != nil } == true
     guard sourceEndsWithout || endsWithRestoredLine else { return }
     guard lastWritten < lastLineBreakStart else {
@@ -460,14 +463,22 @@ struct TaskPaperWriter {
     output.removeSubrange(lastLineBreakStart...)
   }
 
+  /// A file left with one line and no line break keeps no trace of its line breaks either,
+  /// like an emptied one.
+  private mutating func noteLineBreaksIfNoneIsLeft() {
+    guard !defaultLineBreak.elementsEqual([ASCII.lineFeed]), !output.contains(ASCII.lineFeed) else { return }
+    emptiedLineBreak = Array(defaultLineBreak)
+  }
+
   // MARK: - What the file already does
 
-  /// The line break of the source's first line; in a source without lines, the one given; else `\n`.
+  /// The line break of the source's first line; in a source without line breaks (no line, or
+  /// one without), the one given; else `\n`.
   private var defaultLineBreak: ArraySlice<UInt8> {
     if let first = source.storage.items.indices.first, !source.lineBreak(ofLine: first).isEmpty {
       return source.lineBreak(ofLine: first)
     }
-    if source.lineCount == 0, let lineBreakOfEmptySource { return lineBreakOfEmptySource[...] }
+    if let lineBreakOfEmptySource { return lineBreakOfEmptySource[...] }
     return [ASCII.lineFeed][...]
   }
 
