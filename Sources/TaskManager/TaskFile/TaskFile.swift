@@ -107,8 +107,7 @@ public enum TaskFile {
     /// ``TaskJournal/Entry/addedFinalLineBreak``).
     public var addedFinalLineBreak = false
     /// The line breaks of a file that has none left (no line, or one without), when they were
-    /// not `\n` (see
-    /// ``TaskJournal/Entry/emptiedFileLineBreak``).
+    /// not `\n` (see ``TaskJournal/Entry/emptiedFileLineBreak``).
     public var emptiedFileLineBreak: String?
 
     /// Creates a written task list.
