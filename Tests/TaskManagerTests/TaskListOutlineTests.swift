@@ -99,6 +99,30 @@ private func makeStore(_ tasks: [Item] = [home, loose]) -> TestStore<TaskList.St
     await store.finish()
   }
 
+  @Test func aProjectsLineMayEndInTagsWithOrWithoutItsColon() async {
+    let store = makeStore()
+    let before = [home, loose]
+    await store.send(.addProject("Trips @far @due(tomorrow)")) {
+      $0.tasks.append(
+        Item(id: testID(0), kind: .project, title: "Trips", tags: [Tag(name: "far"), Tag(name: "due", value: "2026-11-26")])
+      )
+      $0.journal?.record(entry("add project “Trips”", from: before, to: $0.tasks.elements))
+    }
+    let withTrips = store.state.tasks.elements
+    await store.send(.addProject("Garden: @weekend")) {
+      $0.tasks.append(Item(id: testID(1), kind: .project, title: "Garden", tags: [Tag(name: "weekend")]))
+      $0.journal?.record(entry("add project “Garden”", from: withTrips, to: $0.tasks.elements))
+    }
+    await store.send(.addProject("trips @near")) {
+      $0.errorMessage = "There is already a project “Trips”."
+    }
+    // A tag inside the name would make a project the file reads with that tag in its title.
+    await store.send(.addProject("Call @Bob now")) {
+      $0.errorMessage = "Unable to convert “Call @Bob now” into a project: the line “Call @Bob now:” would not read back as a project with that name."
+    }
+    await store.finish()
+  }
+
   @Test func notesGoUnderTheirItemAndMustReadAsNotes() async {
     let store = makeStore()
     await store.send(.addNote("Ask about the washer, @due(friday).", to: testID(302))) {

@@ -106,7 +106,9 @@ public struct TaskList: Reducer {
     /// Opens the form for a new task at `position`: inside an item, in a project (created if
     /// missing), before or after an item.
     case addTaskTapped(at: OutlinePosition)
-    /// Adds a project titled with the text, at the end of the list, unless one has that title.
+    /// Adds the project the line asks for (its name, then its tags: `Errands @home`; see
+    /// ``OutlinePosition/project(fromLine:)``) at the end of the list, unless one has that
+    /// name.
     case addProject(String)
     /// Adds the text as a note at the end of an item's children.
     case addNote(String, to: UUID)
@@ -244,20 +246,21 @@ public struct TaskList: Reducer {
         state.destination = .addTask(.add(id: uuid(), at: position))
         return .none
 
-      case let .addProject(name):
-        let title: String
+      case let .addProject(line):
+        var project: Item
         do throws(OutlineError) {
-          title = try OutlinePosition.validProjectTitle(name)
+          project = try OutlinePosition.project(fromLine: line)
         } catch {
           state.errorMessage = error.description
           return .none
         }
-        if let existing = state.outline.project(named: title) {
+        if let existing = state.outline.project(named: project.title) {
           state.errorMessage = "There is already a project “\(existing.title)”."
           return .none
         }
-        let project = Item(id: uuid(), kind: .project, title: title)
-        return change(&state, "add project \(quoted(title))") { tasks in tasks.append(project) }
+        project = project.resolvingRelativeDates(today: today)
+        project.id = uuid()
+        return change(&state, "add project \(quoted(project.title))") { [project] tasks in tasks.append(project) }
 
       case let .addNote(text, id):
         let lines = TaskPaperParser.parse(text, makeID: { UUID() }).items

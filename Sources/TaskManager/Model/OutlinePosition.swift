@@ -77,6 +77,32 @@ extension OutlinePosition {
     }
     return title
   }
+
+  /// The project a line typed on the command line asks for: its name, then its tags, with or
+  /// without a `:` between them, checked to read back as that project from the file. The
+  /// project has a new id; relative dates in its tags are not resolved yet.
+  ///
+  /// ```swift
+  /// try OutlinePosition.project(fromLine: "Errands @home")  // `Errands: @home`
+  /// try OutlinePosition.project(fromLine: "Trip: @due(2026-12-01)")  // `Trip: @due(2026-12-01)`
+  /// ```
+  ///
+  /// - Throws: ``OutlineError/invalidProjectName(_:)`` when the name is empty, holds a tag of
+  ///   its own (`Call @Bob now`), or the line would read back otherwise.
+  public static func project(fromLine line: String) throws(OutlineError) -> Item {
+    guard !line.contains(where: \.isNewline) else { throw .invalidProjectName(line) }
+    // Read as a task's text, the line's trailing tags are set apart from its name.
+    let parsed = TaskPaperParser.parse("- " + line.trimmingCharacters(in: .whitespaces), makeID: { UUID() }).items
+    guard parsed.count == 1, parsed[0].kind == .task else { throw .invalidProjectName(line) }
+    let title: String
+    do throws(OutlineError) { title = try validProjectTitle(parsed[0].title) } catch { throw .invalidProjectName(line) }
+    let project = Item(id: UUID(), kind: .project, title: title, tags: parsed[0].tags)
+    let reread = TaskPaperParser.parse(TaskPaperPrinter.line(for: project), makeID: { UUID() }).items
+    guard reread.count == 1, reread[0].kind == .project, reread[0].title == title, reread[0].tags == project.tags else {
+      throw .invalidProjectName(line)
+    }
+    return project
+  }
 }
 
 extension Outline {

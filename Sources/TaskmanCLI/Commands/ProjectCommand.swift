@@ -7,18 +7,20 @@ struct ProjectCommand: ParsableCommand, Equatable {
   static let configuration = CommandConfiguration<Self>(
     name: "project",
     abstract: "Add a project at the end of the list. Prints its short id.",
-    discussion: "The name is the project's line without its ':'. A project of that name (ignoring case) must not exist yet; tasks go into one with 'taskman add --project <name>', which also creates it when missing.",
-    examples: ["taskman project Home renovation"],
+    discussion: "The name is the project's line without its ':', and tags may follow it, as on the line. A project of that name (ignoring case) must not exist yet; tasks go into one with 'taskman add --project <name>', which also creates it when missing.",
+    examples: ["taskman project Home renovation", "taskman project Errands @weekend"],
     parameters: [
-      .arguments(\.name, name: "name", help: "The project's name, like: Home renovation.")
+      .arguments(\.name, name: "name", help: "The project's name, like: Home renovation; tags may follow.")
     ]
   )
 
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
-    let title = name.joined(separator: " ")
+    let line = name.joined(separator: " ")
+    // The name without the tags, for finding the project: checked by the task list itself.
+    let title = (try? OutlinePosition.project(fromLine: line))?.title ?? line
     let app = try context.appStore()
     return try await app.withLoadedTasks { () throws(TaskmanError) in
-      app.send(.addProject(title))
+      app.send(.addProject(line))
       if let message = app.state.errorMessage {
         let exists = app.state.outline.project(named: title) != nil
         throw .usage(
