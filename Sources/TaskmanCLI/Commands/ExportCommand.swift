@@ -7,6 +7,7 @@ struct ExportCommand: ParsableCommand, Equatable {
   static let configuration = CommandConfiguration<Self>(
     name: "export",
     abstract: "Print every item as TaskPaper text; importing it into an empty store gives it all back.",
+    discussion: "On a terminal, control characters in the text show as '�'; into a file or a pipe, every character is written as it is.",
     examples: ["taskman export > backup.taskpaper"],
     parameters: [
       .flag(\.json, name: "json", help: "Print JSON (see Documentation/taskman-json.md) instead of TaskPaper.")
@@ -18,11 +19,17 @@ struct ExportCommand: ParsableCommand, Equatable {
     let app = try context.appStore(forReading: true)
     return try await app.withLoadedTasks(readOnly: true) { () throws(TaskmanError) in
       let outline = app.state.outline
-      // JSON escapes control characters exactly; TaskPaper text shows them as `�`, as every
-      // other command does, so a character in the file cannot drive the terminal.
-      context.output.write(
-        json ? TaskJSON.export(outline).text : TextStyle.printable(TaskPaperPrinter.print(outline), keepingLayout: true)
-      )
+      if json {
+        // JSON escapes control characters exactly.
+        context.output.write(TaskJSON.export(outline).text)
+      } else if context.session.outputIsTerminal {
+        // On a terminal, control characters show as `�`, as with every other command, so a
+        // character in the file cannot drive the terminal.
+        context.output.write(TextStyle.printable(TaskPaperPrinter.print(outline), keepingLayout: true))
+      } else {
+        // Into a file or a pipe, the text is a copy: importing it gives every character back.
+        context.output.write(TaskPaperPrinter.print(outline))
+      }
       return .success
     }
   }
