@@ -515,6 +515,14 @@ struct PlainFileTests {
     #expect(file.text.hasSuffix("- Read\nErrands:\n\t- Buy milk\n\t- Post letter\n- Read\n"))
   }
 
+  @Test func importedBlankLinesAreWrittenAsTheyWereNotIndentedLikeTheirNeighbours() throws {
+    let file = try UserFile("")
+    let text = "P:\n\t- a\n\n\t- b\n\t\t\n\t- c\n\n"
+    let other = try file.data.write(text, to: "other.taskpaper")
+    #expect(try file.run(["import", other]).status == 0)
+    #expect(file.text == text)
+  }
+
   @Test func staleTemporaryFilesOfDeadProcessesAreRemovedAndNothingElse() throws {
     let file = try UserFile("- Buy milk\n")
     _ = try file.run(["add", "first"])

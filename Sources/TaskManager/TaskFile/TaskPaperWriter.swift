@@ -217,8 +217,8 @@ struct TaskPaperWriter {
   }
 
   /// The whitespace of a blank line that does not stay where it was: the whitespace an undo
-  /// restores, else its own where it was blank already, else none; each only where it reads back
-  /// under the same parent. A blank line goes under the deepest item before it that is less
+  /// restores, else its own where it was blank already, else (a new one) its level in tabs;
+  /// each only where it reads back under the same parent. A blank line goes under the deepest item before it that is less
   /// indented, so one under a parent written with other indentation (moved, say) may need other
   /// whitespace: then that of the sibling before it, else the parent's plus one step.
   private mutating func blankIndentation(
@@ -227,6 +227,11 @@ struct TaskPaperWriter {
     if let restored { return .bytes(restored) }
     if let line, source.storage.items[line].isBlank, blankFits(source.indentation(ofLine: line).count, in: frame, at: index) {
       return .ofLine(line)
+    }
+    // A new one (imported) is written as the printer writes it, with its own level in tabs:
+    // an empty line stays empty rather than taking the indentation of the lines around it.
+    if line == nil, blankFits(item.level, in: frame, at: index) {
+      return .bytes(Array(repeating: ASCII.tab, count: item.level))
     }
     if let previous = frame.previousIndentation { return previous }
     guard frame.parentID != nil else { return .none }

@@ -56,7 +56,7 @@ struct ListCommand: ParsableCommand, Equatable {
       ]),
       .option(\.dueBefore, name: "due-before", valueName: "date", help: "Only items with a @due date before this date, like 2026-12-01 or friday."),
       .option(\.dueAfter, name: "due-after", valueName: "date", help: "Only items with a @due date after this date (after the whole day, for a day)."),
-      .flag(\.overdue, name: "overdue", help: "Only items whose @due date is past."),
+      .flag(\.overdue, name: "overdue", help: "Only items whose @due day is before today (as in agenda: a time earlier today is due today)."),
       .flag(\.flat, name: "flat", help: "List the matching tasks alone, one per line, with their projects."),
       .option(\.sort, name: "sort", valueName: "order", help: "List flat, in this order: due, project, created (when taskman first saw each) or text."),
       .flag(\.json, name: "json", help: "Print JSON (see Documentation/taskman-json.md) instead of text: the flat list."),
