@@ -523,6 +523,24 @@ struct PlainFileTests {
     #expect(file.text == text)
   }
 
+  @Test func importedBlankLinesComeInOnlyWithNewItemsAndTheFilesOwnStayPut() throws {
+    let original = "\t\r\nA:\r\n\t- a1\r\n\r\nB:\r\n"
+    let file = try UserFile(original)
+    // Blank lines around items already there add nothing and move none of the file's.
+    let same = try file.data.write("A:\n\n\t- a1\n\n\nB:\n\n", to: "same.taskpaper")
+    #expect(try file.run(["import", same]).output == "Imported 0 items; 3 were already in the list.\n")
+    #expect(file.text == original)
+    // A new item brings the blank line before it; a trailing one comes after a new last item.
+    let newer = try file.data.write("A:\n\t- a1\n\n\t- a2\nB:\n- c\n\n", to: "newer.taskpaper")
+    #expect(try file.run(["import", newer]).output == "Imported 2 items; 3 were already in the list.\n")
+    #expect(file.text == "\t\r\nA:\r\n\t- a1\r\n\r\n\t- a2\r\n\r\nB:\r\n- c\r\n\r\n")
+    let imported = file.text
+    #expect(try file.run(["import", newer]).output == "Imported 0 items; 5 were already in the list.\n")
+    #expect(file.text == imported, "importing it again changes nothing")
+    _ = try file.change(["undo"])
+    #expect(file.text == original)
+  }
+
   @Test func staleTemporaryFilesOfDeadProcessesAreRemovedAndNothingElse() throws {
     let file = try UserFile("- Buy milk\n")
     _ = try file.run(["add", "first"])

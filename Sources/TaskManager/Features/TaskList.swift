@@ -595,6 +595,10 @@ public struct TaskList: Reducer {
   /// after the item its imported predecessor matched, else before the item its first matched
   /// successor did, else at the end. Linear in the items, so importing a large file into a
   /// large list stays fast.
+  ///
+  /// Blank lines are spacing, not items: the list's own are never matched (nor moved), and an
+  /// imported one comes in only with new items, when the item with text after it is new (or,
+  /// last among its siblings, the one before it).
   static func merge(_ imported: [Item], into items: inout [Item], parentLevel: Int) {
     struct Line: Hashable {
       var kind: Item.Kind
@@ -604,8 +608,24 @@ public struct TaskList: Reducer {
     }
     // For each line, the unmatched items with it, the first last.
     var candidates: [Line: [Int]] = [:]
-    for index in items.indices.reversed() { candidates[Line(items[index]), default: []].append(index) }
-    let matches = imported.map { candidates[Line($0)]?.popLast() }
+    for index in items.indices.reversed() where !items[index].isBlank {
+      candidates[Line(items[index]), default: []].append(index)
+    }
+    let matches = imported.map { $0.isBlank ? nil : candidates[Line($0)]?.popLast() }
+    // Whether each imported blank line comes in: by the nearest item with text after it, else
+    // before it, whether that one is new.
+    var blankComesIn = [Bool](repeating: false, count: imported.count)
+    var nextWithText: Int?
+    for offset in imported.indices.reversed() {
+      if !imported[offset].isBlank {
+        nextWithText = offset
+      } else if let nextWithText {
+        blankComesIn[offset] = matches[nextWithText] == nil
+      }
+    }
+    if let lastWithText = imported.lastIndex(where: { !$0.isBlank }), matches[lastWithText] == nil {
+      for offset in (lastWithText + 1)..<imported.count { blankComesIn[offset] = true }
+    }
 
     var after: [Int: [Item]] = [:]
     var before: [Int: [Item]] = [:]
@@ -619,6 +639,7 @@ public struct TaskList: Reducer {
         next = matches[(offset + 1)...].firstIndex { $0 != nil }
         continue
       }
+      if item.isBlank, !blankComesIn[offset] { continue }
       item.shiftLevels(by: parentLevel + 1 - item.level)
       if let previous {
         after[previous, default: []].append(item)
