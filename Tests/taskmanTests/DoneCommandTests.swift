@@ -25,6 +25,17 @@ struct DoneCommandTests {
     _ = other
   }
 
+  @Test func undoNamesOnlyTheItemsTheChangeMarked() throws {
+    let data = try TaskmanDataDirectory()
+    let milk = try data.add("Buy milk")
+    let bread = try data.add("Buy bread")
+    #expect(try data.run(["done", milk]).status == 0)
+    #expect(try data.run(["done", milk, bread]).status == 0)
+    #expect(try data.run(["undo"]).output == "Undid: done “Buy bread”\n")
+    #expect(try data.run(["undone", milk, bread]).status == 0)
+    #expect(try data.run(["undo"]).output == "Undid: undone “Buy milk”\n")
+  }
+
   @Test func doneWorksOnNestedTasks() throws {
     let data = try TaskmanDataDirectory()
     let file = try data.write("Home:\n\t- Paint\n\t\t- Buy paint\n", to: "in.taskpaper")

@@ -289,7 +289,8 @@ public struct TaskList: Reducer {
 
       case let .markDone(ids):
         let day = today
-        return change(&state, "done \(state.titles(of: ids))") { tasks in
+        // Undo names the items the change marks, not those done already.
+        return change(&state, "done \(state.titles(of: ids, preferring: { !$0.isDone }))") { tasks in
           for id in ids {
             // An item already done keeps the day it was done.
             _ = tasks.modifyItem(withID: id) { if !$0.isDone { $0.setTag(Tag(name: "done", value: day.description)) } }
@@ -297,7 +298,7 @@ public struct TaskList: Reducer {
         }
 
       case let .markNotDone(ids):
-        return change(&state, "undone \(state.titles(of: ids))") { tasks throws(OutlineError) in
+        return change(&state, "undone \(state.titles(of: ids, preferring: \.isDone))") { tasks throws(OutlineError) in
           for id in ids { try tasks.removeTags(named: ["done"], from: id) }
         }
 
@@ -762,6 +763,14 @@ extension TaskList.State {
   /// The quoted titles of the items with `ids`, for history descriptions: `“Buy milk”, “Bank”`.
   func titles(of ids: [UUID]) -> String {
     ids.map { quoted(item(withID: $0)?.title ?? $0.uuidString) }.joined(separator: ", ")
+  }
+
+  /// The titles of the items with `ids` that are `wanted` (the ones a change changes), or of
+  /// all of them when none is.
+  func titles(of ids: [UUID], preferring wanted: (Item) -> Bool) -> String {
+    let found = ids.map { ($0, item(withID: $0)) }
+    let preferred = found.filter { $0.1.map(wanted) == true }
+    return (preferred.isEmpty ? found : preferred).map { quoted($0.1?.title ?? $0.0.uuidString) }.joined(separator: ", ")
   }
 }
 
