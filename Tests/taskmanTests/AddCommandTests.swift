@@ -18,6 +18,20 @@ struct AddCommandTests {
     #expect(tags.last?["value"] as? String == "2026-12-01")
   }
 
+  @Test func aDateTagThatIsNoDateIsKeptWithAWarning() throws {
+    let data = try TaskmanDataDirectory()
+    let added = try data.run(["add", "Call Bob @due(tomorow) @start(2026-12-01) @mood(tomorow)"])
+    #expect(added.status == 0)
+    #expect(added.errors == "taskman: @due(tomorow) is not a date taskman reads; write it as YYYY-MM-DD.\nThe change is saved; agenda and the date filters skip that tag.\n")
+    #expect(data.dataFileText == "- Call Bob @due(tomorow) @start(2026-12-01) @mood(tomorow)\n")
+    let id = added.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    // `tag` warns about the tags it was given only; a date it reads gives no warning.
+    let tagged = try data.run(["tag", id, "@defer(someday)", "@due(friday)"])
+    #expect(tagged.status == 0)
+    #expect(tagged.errors == "taskman: @defer(someday) is not a date taskman reads; write it as YYYY-MM-DD.\nThe change is saved; agenda and the date filters skip that tag.\n")
+    #expect(try data.run(["tag", id, "@x"]).errors == "")
+  }
+
   @Test func createsTheDataDirectoryOnFirstUse() throws {
     let data = try TaskmanDataDirectory()
     let nested = data.path + "/not/yet/there"

@@ -5,6 +5,27 @@ extension TaskDate {
   /// dates when they are written through `taskman`, and what `taskman doctor` checks.
   public static let tagNames: Set<String> = ["due", "start", "defer", "scheduled", "done", "remind"]
 
+  /// What is wrong with `tag` as a date tag, as a sentence, or nil when it is not a date tag,
+  /// has no value, or holds a date ``parse(_:)`` reads: `taskman doctor` reports it, and the
+  /// commands that write tags warn about it, since `agenda` and date filters skip such a tag.
+  ///
+  /// ```swift
+  /// TaskDate.problem(with: Tag(name: "due", value: "tomorow"))
+  /// // "@due(tomorow) is not a date taskman reads; write it as YYYY-MM-DD"
+  /// ```
+  public static func problem(with tag: Tag) -> String? {
+    guard tagNames.contains(tag.name), let value = tag.value else { return nil }
+    do throws(TaskDateError) {
+      if try parse(value) != nil { return nil }
+      if (try? resolve(value, today: Day(daysSince1970: 0))) != nil {
+        return "\(tag) is a relative date, which would mean another day tomorrow; the file holds dates as YYYY-MM-DD"
+      }
+      return "\(tag) is not a date taskman reads; write it as YYYY-MM-DD"
+    } catch {
+      return "\(tag): \(error.description)"
+    }
+  }
+
   /// Reads a date as people type it: every form ``parse(_:)`` reads (`2026-12-01`,
   /// `2026-12-01 10:00`, ranges), and relative to `today`:
   ///

@@ -135,21 +135,8 @@ public struct TaskFileCheckup: Hashable, Sendable {
           Finding(line: line + 1, id: item.id, kind: .duplicateTag, message: "@\(tag.name) appears more than once on this item")
         )
       }
-      for tag in item.tags where TaskDate.tagNames.contains(tag.name) {
-        guard let value = tag.value else { continue }
-        let message: String?
-        do throws(TaskDateError) {
-          if try TaskDate.parse(value) != nil {
-            message = nil
-          } else if (try? TaskDate.resolve(value, today: TaskDate.Day(daysSince1970: 0))) != nil {
-            message = "\(tag) is a relative date, which would mean another day tomorrow; the file holds dates as YYYY-MM-DD"
-          } else {
-            message = "\(tag) is not a date taskman reads; write it as YYYY-MM-DD"
-          }
-        } catch {
-          message = "\(tag): \(error.description)"
-        }
-        if let message {
+      for tag in item.tags {
+        if let message = TaskDate.problem(with: tag) {
           findings.append(Finding(line: line + 1, id: item.id, kind: .unreadableDate, message: message, tagName: tag.name))
         }
       }

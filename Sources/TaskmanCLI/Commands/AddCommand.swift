@@ -69,6 +69,7 @@ struct AddCommand: ParsableCommand, Equatable {
         )
       }
       try await app.finishChanges()
+      context.warnAboutDates(in: app.state.item(withID: form.id)?.tags ?? [])
       if let createdProject {
         context.errors.write("Created the project “\(createdProject)”.\n")
       }

@@ -49,6 +49,7 @@ struct EditCommand: ParsableCommand, Equatable {
         )
       }
       try await app.finishChanges()
+      context.warnAboutDates(in: app.state.item(withID: item.id)?.tags ?? [])
       context.output.write(TaskRowRenderer.render(app.rows(for: [item.id], index: app.shortIDs()), style: context.style))
       return .success
     }
@@ -172,6 +173,7 @@ struct OutlineEditing {
       app.store.send(.closeOutlineEditorButtonTapped)
       try await app.finishChanges()
       file.remove()
+      context.warnAboutDates(in: app.state.item(withID: item.id)?.tags ?? [])
       context.output.write(TaskRowRenderer.render(app.rows(for: [item.id], index: app.shortIDs()), style: context.style))
       return .success
     }

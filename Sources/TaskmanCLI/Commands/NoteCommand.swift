@@ -28,6 +28,7 @@ struct NoteCommand: ParsableCommand, Equatable {
       guard let note = app.state.item(withID: item.id)?.children.last(where: { !before.contains($0.id) }) else {
         throw TaskmanError(.usage, "the task list did not add the note")
       }
+      context.warnAboutDates(in: note.tags)
       context.output.write(app.shortIDs().shortID(for: note.id) + "\n")
       return .success
     }

@@ -34,6 +34,7 @@ struct ProjectCommand: ParsableCommand, Equatable {
       guard let project = app.state.outline.project(named: title) else {
         throw TaskmanError(.usage, "the task list did not add the project")
       }
+      context.warnAboutDates(in: project.tags)
       context.output.write(app.shortIDs().shortID(for: project.id) + "\n")
       return .success
     }

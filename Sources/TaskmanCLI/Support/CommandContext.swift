@@ -1,4 +1,5 @@
 import Foundation
+import TaskManager
 
 /// What a command's `run` gets besides its parsed arguments: where to write, how to style it,
 /// where the data lives, and how to ask for a confirmation.
@@ -108,6 +109,17 @@ struct CommandContext {
       )
     }
     return .milliseconds(Int64((seconds * 1000).rounded()))
+  }
+
+  /// Warns on standard error about each date tag of `tags` that `agenda` and the date filters
+  /// cannot read (see ``TaskDate/problem(with:)``): the change is made all the same, with the
+  /// tag as typed (`@due(someday)` may be meant), but a typo (`@due(tomorow)`) is seen at once.
+  func warnAboutDates(in tags: [Tag]) {
+    for tag in tags {
+      if let problem = TaskDate.problem(with: tag) {
+        errors.write("taskman: \(problem).\nThe change is saved; agenda and the date filters skip that tag.\n")
+      }
+    }
   }
 
   /// Whether a question can be answered: standard input is a terminal, or a shell is reading
