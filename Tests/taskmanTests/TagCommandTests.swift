@@ -17,6 +17,16 @@ struct TagCommandTests {
     #expect(untagged.output == "\(id)  Buy milk\n")
   }
 
+  @Test func untagOfATagTheItemDoesNotHaveSaysSo() throws {
+    let data = try TaskmanDataDirectory()
+    let id = try data.add("Call Bob @home @due(2026-12-01)")
+    let result = try data.run(["untag", id, "hom", "due", "@x"])
+    #expect(result.status == 0)
+    #expect(result.errors == "taskman: “Call Bob” had no @hom, @x to remove (its tags: @home @due).\n")
+    #expect(data.dataFileText == "- Call Bob @home\n")
+    #expect(try data.run(["untag", id, "home"]).errors == "")
+  }
+
   @Test func aBadTagIsTheFeaturesErrorAndChangesNothing() throws {
     let data = try TaskmanDataDirectory()
     let id = try data.add("Buy milk")

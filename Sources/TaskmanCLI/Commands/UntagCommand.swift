@@ -8,6 +8,7 @@ struct UntagCommand: ParsableCommand, Equatable {
   static let configuration = CommandConfiguration<Self>(
     name: "untag",
     abstract: "Remove tags from an item, whatever their values.",
+    discussion: "A name the item has no tag of changes nothing, and is named on standard error.",
     examples: ["taskman untag 3f2a today due"],
     parameters: [
       .argument(\.id, name: "id", help: "The item's id, or any unique prefix of it."),
@@ -26,6 +27,18 @@ struct UntagCommand: ParsableCommand, Equatable {
       // A change that cannot be written is refused before anything is saved.
       if let message = app.state.errorMessage { throw .usage(message) }
       try await app.finishChanges()
+      // Removing a tag that is not there changes nothing, as asked, but a typo should show.
+      var missing: [String] = []
+      for name in names.map(\.name) where !item.tags.contains(where: { $0.name == name }) && !missing.contains(name) {
+        missing.append(name)
+      }
+      if !missing.isEmpty {
+        let list = missing.map { "@" + $0 }.joined(separator: ", ")
+        var seen = Set<String>()
+        let tags = item.tags.map(\.name).filter { seen.insert($0).inserted }
+        let has = tags.isEmpty ? "it has no tags" : "its tags: " + tags.map { "@" + $0 }.joined(separator: " ")
+        context.errors.write("taskman: “\(TextStyle.printable(item.title))” had no \(list) to remove (\(has)).\n")
+      }
       context.output.write(TaskRowRenderer.render(app.rows(for: [item.id], index: index), style: context.style))
       return .success
     }
