@@ -11,20 +11,23 @@ struct OutlineHelpPageTests {
       HelpFormatter.helpPage(for: ProjectCommand.self) == """
         OVERVIEW: Add a project at the end of the list. Prints its short id.
 
-        The name is the project's line without its ':'. A project of that name (ignoring
-        case) must not exist yet; tasks go into one with 'taskman add --project <name>',
-        which also creates it when missing.
+        The name is the project's line without its ':', and tags may follow it, as on
+        the line. A project of that name (ignoring case) must not exist yet; tasks go
+        into one with 'taskman add --project <name>', which also creates it when
+        missing.
 
         USAGE: taskman project <name> ...
 
         ARGUMENTS:
-          <name>                  The project's name, like: Home renovation.
+          <name>                  The project's name, like: Home renovation; tags may
+                                  follow.
 
         OPTIONS:
           -h, --help              Show help and exit.
 
         EXAMPLES:
           taskman project Home renovation
+          taskman project Errands @weekend
 
         Global options (--file, --data-dir, --color, --version): see 'taskman help'.
 
