@@ -52,7 +52,7 @@ struct HelpFormatterTests {
         OPTIONS:
           --tag <name[=value]>    Only items with this tag (and this value; for a date
                                   tag, a date like friday as taskman writes it). Repeat
-                                  to require several tags.
+                                  to require several tags. --tag done lists done items.
 
         """
       )

@@ -93,6 +93,8 @@ struct ListCommandTests {
     #expect(try data.listedTitles(["--due-after", "2026-11-30", "--due-before", "2027-01-01"]) == ["Buy milk"])
     #expect(try data.listedTitles(["--search", "MILK"]) == ["Buy milk"])
     #expect(try data.listedTitles(["--done"]) == ["Ship it"])
+    #expect(try data.listedTitles(["--tag", "done"]) == ["Ship it"], "asking for the tag asks for done items")
+    #expect(try data.listedTitles(["--tag", "done=2024-05-01"]) == ["Ship it"])
     #expect(try data.listedTitles(["--all", "--project", "Work"]) == ["Call Bob", "Ship it"])
     #expect(try data.listedTitles(["--due-before", "2026-12-02"]) == ["Buy milk", "Pay rent"])
     #expect(try data.listedTitles(["--overdue"]) == ["Pay rent"])

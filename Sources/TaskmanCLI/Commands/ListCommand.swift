@@ -46,7 +46,7 @@ struct ListCommand: ParsableCommand, Equatable {
       "taskman list --overdue --json",
     ],
     parameters: [
-      .option(\.tags, name: "tag", valueName: "name[=value]", help: "Only items with this tag (and this value; for a date tag, a date like friday as taskman writes it). Repeat to require several tags."),
+      .option(\.tags, name: "tag", valueName: "name[=value]", help: "Only items with this tag (and this value; for a date tag, a date like friday as taskman writes it). Repeat to require several tags. --tag done lists done items."),
       .option(\.notTags, name: "not-tag", valueName: "name", help: "Only items without this tag. May be repeated."),
       .option(\.project, name: "project", valueName: "name", help: "Only items inside a project whose name starts with this, ignoring case."),
       .option(\.search, name: "search", valueName: "text", help: "Only items whose line contains this text, ignoring case and indentation: tasks, notes and projects (--search '@due(2026-12', --search 'home:')."),
@@ -100,7 +100,8 @@ struct ListCommand: ParsableCommand, Equatable {
       tags: tags.map { .has($0.name, value: Self.value(of: $0, today: today)) } + notTags.map { .lacks($0.name) },
       project: project,
       searchText: search,
-      status: status.filterStatus,
+      // `--tag done` asks for done items: the default, open items only, would show none.
+      status: status == .open && tags.contains(where: { $0.name == "done" }) ? .all : status.filterStatus,
       dueBefore: dueBefore?.resolve(today: today).start,
       dueAfter: dueAfter.map { date in
         let resolved = date.resolve(today: today)
