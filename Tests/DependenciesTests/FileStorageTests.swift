@@ -245,6 +245,19 @@ import Testing
     }
   }
 
+  @Test func aFIFOIsNeverReplacedByAFile() throws {
+    try withTemporaryDirectory { root throws in
+      let fifo = root.path + "/todo.taskpaper"
+      try #require(mkfifo(fifo, 0o600) == 0)
+      let storage = StorageClient.fileSystem(directory: root.appendingPathComponent("state"), files: ["doc": URL(fileURLWithPath: fifo)])
+      #expect(throws: StorageError.fileSystem(operation: .replace, path: fifo, code: EINVAL)) {
+        try storage.save(Data("mine".utf8), "doc")
+      }
+      var info = stat()
+      #expect(stat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+    }
+  }
+
   @Test func documentsSavedTogetherAreAllReplacedOrNoneIs() throws {
     try withTemporaryDirectory { root throws in
       let file = root.appendingPathComponent("todo.taskpaper")

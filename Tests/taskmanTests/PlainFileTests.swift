@@ -470,6 +470,26 @@ struct PlainFileTests {
     #expect(file.text == "Home:\r\n\t- Buy milk\r\n- Call Bob")
   }
 
+  @Test func aFIFOOrADeviceIsRefusedAsTheTaskFileAndLeftAsItIs() throws {
+    let data = try TaskmanDataDirectory()
+    let fifo = data.path + "/pipe.taskpaper"
+    try #require(mkfifo(fifo, 0o600) == 0)
+    // Reading it would wait for a writer forever; changing it would put a file in its place.
+    for command in [["list"], ["add", "x"]] {
+      let result = try data.run(["--file", fifo] + command)
+      #expect(result.status == 2, "\(command)")
+      #expect(result.errors.hasPrefix("taskman: the task file \(fifo) is a FIFO (a named pipe)\n"), "\(result.errors)")
+    }
+    var info = stat()
+    #expect(stat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+    guard geteuid() == 0 else { return }
+    let device = data.path + "/null.taskpaper"
+    var null = stat()
+    try #require(stat("/dev/null", &null) == 0 && mknod(device, S_IFCHR | 0o666, null.st_rdev) == 0)
+    #expect(try data.run(["--file", device, "add", "x"]).errors.hasPrefix("taskman: the task file \(device) is a character device\n"))
+    #expect(stat(device, &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
+  }
+
   @Test func aReadingCommandCreatesNothing() throws {
     let file = try UserFile("- Buy milk\n")
     let elsewhere = file.data.path + "/no/data/dir/yet"

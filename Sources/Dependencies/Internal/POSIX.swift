@@ -60,6 +60,12 @@ enum POSIX {
     return info.st_mode & 0o7777
   }
 
+  /// Whether `path`, its links followed, is a regular file.
+  static func isRegularFileFollowingLinks(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+  }
+
   /// Whether the file at `path`, whose permission bits are `mode`, may be written by this
   /// process, and has a write bit at all: the superuser may write any file, but a file nobody
   /// may write was made read-only on purpose.

@@ -31,7 +31,8 @@ extension StorageClient {
   /// (`0600`); a replaced one keeps the permissions it had. A document whose file this process
   /// may not write, or that has no write permission at all (even for the superuser), is never
   /// replaced: the save throws ``StorageError/fileSystem(operation:path:code:)`` with
-  /// ``StorageError/Operation/replace`` and `EACCES`, and saves none of the documents with it.
+  /// ``StorageError/Operation/replace`` and `EACCES`, and saves none of the documents with it;
+  /// nor is anything but a regular file (a device, a FIFO: `EINVAL`).
   ///
   /// The lock and temporary files are opened so that a symbolic link planted in their place is
   /// never followed.
@@ -321,6 +322,10 @@ struct FileStorage: Sendable {
       // A document of `files` is written where its links lead, so that they stay links.
       let document = try files[name].map { path throws(StorageError) in try POSIX.resolveLinks(path) } ?? path(name)
       let existing = POSIX.permissions(of: document)
+      // A device or a FIFO is never replaced by a regular file.
+      if existing != nil, !POSIX.isRegularFileFollowingLinks(document) {
+        throw .fileSystem(operation: .replace, path: document, code: EINVAL)
+      }
       // A file made read-only is kept as it is, as an editor would keep it: the rename that
       // replaces it needs only its directory to be writable.
       if let existing, !POSIX.isWritable(document, mode: existing) {

@@ -59,24 +59,26 @@ struct CommandContext {
   @MainActor
   func appStore(forReading: Bool = false) throws(TaskmanError) -> AppStore {
     let file = taskFile
-    if FileKind.at(file.dataDirectory) == .file {
+    if case let kind = FileKind.at(file.dataDirectory), kind != .directory, kind != .missing {
       throw TaskmanError(
         .dataFileUnreadable,
-        "cannot use the data directory \(file.dataDirectory): it is a file, not a directory",
+        "cannot use the data directory \(file.dataDirectory): it is \(kind.description), not a directory",
         hint: "Remove or rename the file, or choose another directory with --data-dir or TASKMAN_DATA_DIR."
       )
     }
-    if FileKind.at(file.path) == .directory {
+    // Only a regular file can be a task list: a device would be replaced by one on the first
+    // change, and a FIFO would block the read.
+    if case let kind = FileKind.at(file.path), kind != .file, kind != .missing {
       // A path given on the command line is a usage error; the default one is the data's.
       guard file.isDefault else {
         throw .usage(
-          "the task file \(file.path) is a directory",
+          "the task file \(file.path) is \(kind.description)",
           hint: "Give --file (or TASKMAN_FILE) the path of a TaskPaper file, like ~/Documents/tasks.taskpaper."
         )
       }
       throw TaskmanError(
-        .dataFileUnreadable, "the task file \(file.path) is a directory",
-        hint: "Move the directory out of the way, or choose a TaskPaper file with --file (or TASKMAN_FILE)."
+        .dataFileUnreadable, "the task file \(file.path) is \(kind.description)",
+        hint: "Move it out of the way, or choose a TaskPaper file with --file (or TASKMAN_FILE)."
       )
     }
     if !forReading { try prepareDirectories(for: file) }
