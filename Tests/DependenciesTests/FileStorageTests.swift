@@ -258,6 +258,36 @@ import Testing
     }
   }
 
+  @Test func aDocumentSavedByAnEditorWhileTheOthersAreReplacedKeepsItsVersionAndTheyArePutBack() throws {
+    try withTemporaryDirectory { root throws in
+      let file = root.appendingPathComponent("todo.taskpaper")
+      try Data("mine".utf8).write(to: file)
+      let state = root.appendingPathComponent("state")
+      let files = ["doc": file]
+      let storage = StorageClient.fileSystem(directory: state, files: files, backups: .only(["doc"]), recycling: ["ids"])
+      try storage.save(Data("ids v1".utf8), "ids")
+      try storage.save(Data("ids v2".utf8), "ids")
+      // An editor saves the file (a new file renamed over it) once the ids are in place, just
+      // before the file's own rename.
+      let racing = StorageClient.fileSystem(directory: state, files: files, backups: .only(["doc"]), recycling: ["ids"]) {
+        (_: URL, document: URL) throws(StorageError) in
+        guard document.path == file.path else { return }
+        let editors = root.appendingPathComponent(".todo.taskpaper.swp")
+        try? Data("theirs".utf8).write(to: editors)
+        rename(editors.path, file.path)
+      }
+      #expect(try racing.load("doc") == Data("mine".utf8))
+      #expect(throws: StorageError.changedSinceRead(document: "doc", path: file.path)) {
+        try racing.save([(data: Data("ids v3".utf8), name: "ids"), (data: Data("mine, changed".utf8), name: "doc")])
+      }
+      #expect(try Data(contentsOf: file) == Data("theirs".utf8))
+      #expect(try storage.load("ids") == Data("ids v2".utf8), "the ids that went with the file's old version are back")
+      // And the ids still save as usual after it.
+      try storage.save(Data("ids v4".utf8), "ids")
+      #expect(try storage.load("ids") == Data("ids v4".utf8))
+    }
+  }
+
   @Test func documentsSavedTogetherAreAllReplacedOrNoneIs() throws {
     try withTemporaryDirectory { root throws in
       let file = root.appendingPathComponent("todo.taskpaper")

@@ -367,10 +367,21 @@ struct FileStorage: Sendable {
     for file in written { try POSIX.synchronize(file.fd, path: file.temporary) }
     // Again, after the flushes: another program may have written meanwhile.
     try checkUnchangedByOthers()
+    // The recycled documents this save exchanged into place, each with the file that holds its
+    // replaced version: put back if a later document turns out changed by another program.
+    var exchanged: [(replaced: String, document: String)] = []
     for (name, document, temporary, fd, isSpare) in written {
       let folder = POSIX.parent(of: document)
       if unflushed.contains(where: { $0 != folder }) { try flushDirectories() }
       try beforeReplacing?(URL(fileURLWithPath: temporary), URL(fileURLWithPath: document))
+      // Once more right before its rename, the flushes of the documents before it having taken
+      // a while: an editor or a sync client that saved it meanwhile keeps its version, and the
+      // documents this save already exchanged are put back, so that none is ahead of it.
+      if files[name] != nil, let expected = known.withLock({ $0[name] }), FileVersion.current(at: document) != expected {
+        for (spare, exchangedDocument) in exchanged.reversed() { _ = POSIX.exchange(spare, exchangedDocument) }
+        if !exchanged.isEmpty { try? POSIX.synchronizeDirectory(directory) }
+        throw .changedSinceRead(document: name, path: document)
+      }
       // A spare is exchanged only while it still is the file this save wrote.
       if isSpare, !POSIX.isOpen(fd, at: temporary) {
         throw .fileSystem(operation: .replace, path: temporary, code: ESTALE)
@@ -378,7 +389,11 @@ struct FileStorage: Sendable {
       if recycling.contains(name), POSIX.isRegularFile(document), POSIX.exchange(temporary, document) {
         // `temporary` now holds the replaced version: the spare the next save writes over.
         let spare = spareFile(name)
-        if temporary != spare, !POSIX.renameWithoutReplacing(temporary, spare) { unlink(temporary) }
+        if temporary == spare || POSIX.renameWithoutReplacing(temporary, spare) {
+          exchanged.append((spare, document))
+        } else {
+          unlink(temporary)
+        }
       } else if rename(temporary, document) != 0 {
         throw .fileSystem(operation: .replace, path: document, code: errno)
       }
