@@ -288,6 +288,32 @@ import Testing
     }
   }
 
+  @Test func aDocumentSavedByAnEditorWhileItsBackupIsMadeKeepsItsVersion() throws {
+    try withTemporaryDirectory { root throws in
+      let file = root.appendingPathComponent("todo.taskpaper")
+      try Data("mine".utf8).write(to: file)
+      let state = root.appendingPathComponent("state")
+      // An editor saves the file (a new file renamed over it) after the save's first check,
+      // as the backup is made: that version must not become the one the save expects.
+      let racing = StorageClient.fileSystem(
+        directory: state, files: ["doc": file], recycling: ["ids"],
+        beforeBackingUp: { document in
+          guard document.path == file.path else { return }
+          let editors = root.appendingPathComponent(".todo.taskpaper.swp")
+          try? Data("theirs".utf8).write(to: editors)
+          rename(editors.path, file.path)
+        },
+        beforeReplacing: { (_: URL, _: URL) throws(StorageError) in }
+      )
+      #expect(try racing.load("doc") == Data("mine".utf8))
+      #expect(throws: StorageError.changedSinceRead(document: "doc", path: file.path)) {
+        try racing.save([(data: Data("ids v1".utf8), name: "ids"), (data: Data("mine, changed".utf8), name: "doc")])
+      }
+      #expect(try Data(contentsOf: file) == Data("theirs".utf8))
+      #expect(try racing.load("ids") == nil, "nothing saved with it")
+    }
+  }
+
   @Test func documentsSavedTogetherAreAllReplacedOrNoneIs() throws {
     try withTemporaryDirectory { root throws in
       let file = root.appendingPathComponent("todo.taskpaper")

@@ -102,18 +102,22 @@ extension StorageClient {
   ///
   /// For tests that simulate a crash in the middle of a save: if `beforeReplacing` throws, the
   /// save throws that error, removes its temporary file and leaves the document as it was; a
-  /// process can also exit inside it.
+  /// process can also exit inside it. `beforeBackingUp` is called with each document just
+  /// before its backup is made, after the first check for changes by other programs: for tests
+  /// of a change made right then.
   @_spi(Testing)
   public static func fileSystem(
     directory: URL,
     files: [String: URL] = [:],
     backups: Backups = .all,
     recycling: Set<String> = [],
+    beforeBackingUp: (@Sendable (_ document: URL) -> Void)? = nil,
     beforeReplacing: @escaping @Sendable (_ temporaryFile: URL, _ document: URL) throws(StorageError) -> Void
   ) -> StorageClient {
     StorageClient(
       backend: FileStorage(
-        directory: directory, files: files, backups: backups, recycling: recycling, beforeReplacing: beforeReplacing
+        directory: directory, files: files, backups: backups, recycling: recycling, beforeBackingUp: beforeBackingUp,
+        beforeReplacing: beforeReplacing
       ).backend
     )
   }
@@ -171,6 +175,8 @@ struct FileStorage: Sendable {
   /// ``StorageClient/fileSystem(directory:files:backups:recycling:)``).
   let recycling: Set<String>
   let beforeReplacing: (@Sendable (URL, URL) throws(StorageError) -> Void)?
+  /// Called with each document just before its backup is made (tests only).
+  let beforeBackingUp: (@Sendable (URL) -> Void)?
   /// For each document of `files`, the version this storage last read or wrote: a save over
   /// any other version (another program's) is refused.
   private let known = Lock<[String: FileVersion]>([:])
@@ -190,6 +196,17 @@ struct FileStorage: Sendable {
         device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
         modified: modified, changed: changed
       )
+    }
+
+    /// Whether both are the same file with the same contents, whatever happened to its status
+    /// (a link made to it changes its ctime).
+    func isSameFile(as other: Self) -> Bool {
+      switch (self, other) {
+      case (.absent, .absent): return true
+      case let (.present(d1, i1, s1, m1, _), .present(d2, i2, s2, m2, _)):
+        return d1 == d2 && i1 == i2 && s1 == s2 && m1.tv_sec == m2.tv_sec && m1.tv_nsec == m2.tv_nsec
+      default: return false
+      }
     }
 
     /// The version at `path` now (links followed).
@@ -218,6 +235,7 @@ struct FileStorage: Sendable {
     files: [String: URL],
     backups: StorageClient.Backups,
     recycling: Set<String>,
+    beforeBackingUp: (@Sendable (URL) -> Void)? = nil,
     beforeReplacing: (@Sendable (URL, URL) throws(StorageError) -> Void)?
   ) {
     self.directory = Self.path(of: directory)
@@ -226,6 +244,7 @@ struct FileStorage: Sendable {
     // Only documents of the storage directory: a user's file keeps each version's file. A
     // backup keeps the replaced version's file itself.
     self.recycling = recycling.filter { files[$0] == nil && !backups.includes($0) }
+    self.beforeBackingUp = beforeBackingUp
     self.beforeReplacing = beforeReplacing
   }
 
@@ -357,10 +376,16 @@ struct FileStorage: Sendable {
       unflushed = []
     }
     for file in written where backups.includes(file.name) {
+      let expected = files[file.name] == nil ? nil : known.withLock { $0[file.name] }
+      beforeBackingUp?(URL(fileURLWithPath: file.document))
       if try keepBackup(of: file.document, as: file.name), !unflushed.contains(directory) { unflushed.append(directory) }
-      // Linking it as its backup changed the document's status: that is the version to find
-      // still there after the flushes.
+      // Linking it as its backup changed the document's status (its links, its ctime): that is
+      // the version to find still there after the flushes. Anything more is another program's
+      // save since the check above, which must not become the version this save expects.
       if files[file.name] != nil, let version = FileVersion.current(at: file.document) {
+        if let expected, !version.isSameFile(as: expected) {
+          throw .changedSinceRead(document: file.name, path: file.document)
+        }
         known.withLock { $0[file.name] = version }
       }
     }
