@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Foundation
 import Testing
 
@@ -54,6 +61,42 @@ struct DeleteCommandTests {
         Delete or Cancel? [d/C] 
         """
     )
+  }
+
+  @Test func anItemChangedElsewhereWhileTheQuestionWaitsIsNotDeleted() throws {
+    let (data, milk, _) = try twoTasks()
+    // The shell asks on standard error and reads the answer from standard input: both FIFOs,
+    // so that the file can be changed right while the question waits.
+    let input = data.path + "/answers", errors = data.path + "/questions"
+    try #require(mkfifo(input, 0o600) == 0 && mkfifo(errors, 0o600) == 0)
+    // Both opened before the process starts, which waits for its opens of them: posix_spawn
+    // returns only once the process runs.
+    let answers = open(input, O_RDWR | O_CLOEXEC), questions = open(errors, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    try #require(answers >= 0 && questions >= 0 && fcntl(questions, F_SETFL, 0) == 0)
+    let shell = try TaskmanProcess.start(
+      [Array("shell".utf8)], inputFile: input, errorsFile: errors, environment: ["TASKMAN_DATA_DIR": data.path]
+    )
+    func write(_ text: String) { _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(answers, $0.baseAddress, text.utf8.count) } }
+    var asked: [UInt8] = []
+    func readUntil(_ text: String) {
+      var buffer = [UInt8](repeating: 0, count: 256)
+      while !String(decoding: asked, as: UTF8.self).contains(text) {
+        let count = read(questions, &buffer, buffer.count)
+        if count <= 0 { return }
+        asked += buffer[..<count]
+      }
+    }
+    write("delete \(milk)\n")
+    readUntil("Delete or Cancel? [d/C] ")
+    #expect(try data.run(["edit", milk, "Buy milk 2"]).status == 0)
+    write("d\n")
+    close(answers)
+    readUntil("\u{0}")  // to the end
+    close(questions)
+    let result = shell.wait()
+    #expect(String(decoding: asked, as: UTF8.self).contains("taskman: “Buy milk” was changed elsewhere while you answered; nothing was deleted\n"))
+    #expect(!result.output.contains("Deleted"))
+    #expect(try data.listedTitles() == ["Buy milk 2", "Call Bob"])
   }
 
   @Test func theEndOfInputIsCancel() throws {

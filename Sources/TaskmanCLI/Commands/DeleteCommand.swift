@@ -25,7 +25,8 @@ struct DeleteCommand: ParsableCommand, Equatable {
   /// With `--yes` the destructive button is chosen without asking, all under one lock. When
   /// asking, the data file is not locked while waiting for the answers (so other `taskman`s
   /// are not held up by a person thinking): the list is reloaded, and the deletions made,
-  /// under the lock again; an item deleted elsewhere meanwhile is skipped.
+  /// under the lock again. An item confirmed but changed or deleted elsewhere meanwhile stops
+  /// the command, with nothing deleted: what was confirmed is what was shown.
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
     let app = try context.appStore()
     if yes || !context.canAsk {
@@ -52,7 +53,10 @@ struct DeleteCommand: ParsableCommand, Equatable {
     let questions = try await app.withLoadedTasks { () throws(TaskmanError) in
       let index = app.shortIDs()
       return try app.resolve(ids, in: index).map { item throws(TaskmanError) in
-        (alert: try present(item, in: app), rows: app.rows(for: [item.id], index: index))
+        (
+          alert: try present(item, in: app), rows: app.rows(for: [item.id], index: index), id: item.id, title: item.title,
+          text: TaskPaperPrinter.print(item)
+        )
       }
     }
     var confirmed: [UUID] = []
@@ -65,6 +69,23 @@ struct DeleteCommand: ParsableCommand, Equatable {
       answers.append((id != nil, question.rows))
     }
     try await app.withLoadedTasks { () throws(TaskmanError) in
+      // What was confirmed is what was shown: an item changed or deleted elsewhere while the
+      // person answered is not deleted, nor is anything else of this command.
+      for question in questions where confirmed.contains(question.id) {
+        let title = TextStyle.printable(question.title)
+        guard let current = app.state.item(withID: question.id) else {
+          throw TaskmanError(
+            .nothingMatched, "“\(title)” was deleted elsewhere while you answered; nothing was deleted",
+            hint: "Run 'taskman delete' again for the others."
+          )
+        }
+        guard TaskPaperPrinter.print(current) == question.text else {
+          throw TaskmanError(
+            .dataFileUnreadable, "“\(title)” was changed elsewhere while you answered; nothing was deleted",
+            hint: "Run 'taskman delete' again to see it as it is now."
+          )
+        }
+      }
       try await delete(confirmed, in: app)
       context.output.write(answers.map { Self.report(deleted: $0.deleted, rows: $0.rows, style: context.style) }.joined())
     }
