@@ -87,6 +87,7 @@ struct AppStoreTests {
     }
     #expect(result.status == 4)
     #expect(result.errors.hasPrefix("taskman: the task file \(data.dataFile) is locked by another taskman\n"))
+    #expect(result.errors.contains("longer than this one waits, 0.05 s (TASKMAN_LOCK_TIMEOUT, 10 by default)"), "\(result.errors)")
     #expect(data.dataFileBytes == before)
     // Released, the next command goes through.
     #expect(try data.run(["add", "Unblocked"], environment: ["TASKMAN_LOCK_TIMEOUT": "0"]).status == 0)

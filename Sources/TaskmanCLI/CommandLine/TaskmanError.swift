@@ -65,11 +65,14 @@ extension TaskmanError {
   }
 
   /// Exit 4: the lock on the data file at `path` was held by another process for too long.
-  static func lockTimeout(path: String) -> TaskmanError {
-    TaskmanError(
+  static func lockTimeout(path: String, waited: Duration) -> TaskmanError {
+    let (seconds, attoseconds) = waited.components
+    let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    let time = milliseconds % 1000 == 0 ? "\(milliseconds / 1000)" : "\(Double(milliseconds) / 1000)"
+    return TaskmanError(
       .lockTimeout,
       "the task file \(path) is locked by another taskman",
-      hint: "Another taskman has been changing the tasks for longer than TASKMAN_LOCK_TIMEOUT (default 10 seconds); try again when it has finished."
+      hint: "Another taskman has been changing the tasks for longer than this one waits, \(time) s (TASKMAN_LOCK_TIMEOUT, 10 by default); try again when it has finished."
     )
   }
 

@@ -223,8 +223,8 @@ final class AppStore {
 
   private func lockError(_ error: StorageError) -> TaskmanError {
     switch error {
-    case .lockTimeout:
-      return .lockTimeout(path: dataFilePath)
+    case let .lockTimeout(_, _, waited):
+      return .lockTimeout(path: dataFilePath, waited: waited)
     default:
       return TaskmanError(
         .dataFileUnreadable,
