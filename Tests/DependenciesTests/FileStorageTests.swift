@@ -314,6 +314,23 @@ import Testing
     }
   }
 
+  @Test(.enabled(if: geteuid() == 0, "only the superuser may give a file to someone else"))
+  func aDocumentSavedByTheSuperuserKeepsItsOwnerGroupAndPermissions() throws {
+    try withTemporaryDirectory { root throws in
+      let file = root.appendingPathComponent("todo.taskpaper")
+      try Data("theirs".utf8).write(to: file)
+      try #require(chown(file.path, 1234, 2345) == 0 && chmod(file.path, 0o640) == 0)
+      let storage = StorageClient.fileSystem(directory: root.appendingPathComponent("state"), files: ["doc": file])
+      _ = try storage.load("doc")
+      try storage.save(Data("changed by root".utf8), "doc")
+      var info = stat()
+      #expect(stat(file.path, &info) == 0)
+      #expect(info.st_uid == 1234 && info.st_gid == 2345)
+      #expect(info.st_mode & 0o7777 == 0o640)
+      #expect(try Data(contentsOf: file) == Data("changed by root".utf8))
+    }
+  }
+
   @Test func documentsSavedTogetherAreAllReplacedOrNoneIs() throws {
     try withTemporaryDirectory { root throws in
       let file = root.appendingPathComponent("todo.taskpaper")

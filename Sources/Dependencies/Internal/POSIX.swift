@@ -53,17 +53,23 @@ enum POSIX {
     return fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
-  /// The permission bits of the file at `path` (links followed), or nil when there is none.
-  static func permissions(of path: String) -> mode_t? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    return info.st_mode & 0o7777
+  /// What a replaced file keeps of the one it replaces, and whether it may be replaced.
+  struct FileStatus {
+    /// The permission bits (`0o644`).
+    var permissions: mode_t
+    var isRegularFile: Bool
+    var owner: uid_t
+    var group: gid_t
   }
 
-  /// Whether `path`, its links followed, is a regular file.
-  static func isRegularFileFollowingLinks(_ path: String) -> Bool {
+  /// The status of what is at `path` (links followed), or nil when nothing is.
+  static func status(of path: String) -> FileStatus? {
     var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    guard stat(path, &info) == 0 else { return nil }
+    return FileStatus(
+      permissions: info.st_mode & 0o7777, isRegularFile: (info.st_mode & S_IFMT) == S_IFREG, owner: info.st_uid,
+      group: info.st_gid
+    )
   }
 
   /// Whether the file at `path`, whose permission bits are `mode`, may be written by this

@@ -28,7 +28,8 @@ extension StorageClient {
   /// flushes the directory. So at any moment `name` is either the complete old version or the
   /// complete new one, even across a crash or power loss, and concurrent saves by other processes never
   /// write to each other's temporary files. A new document is readable by its owner only
-  /// (`0600`); a replaced one keeps the permissions it had. A document whose file this process
+  /// (`0600`); a replaced one keeps the permissions it had, and its owner and group where this
+  /// process may give them (the superuser may). A document whose file this process
   /// may not write, or that has no write permission at all (even for the superuser), is never
   /// replaced: the save throws ``StorageError/fileSystem(operation:path:code:)`` with
   /// ``StorageError/Operation/replace`` and `EACCES`, and saves none of the documents with it;
@@ -340,17 +341,17 @@ struct FileStorage: Sendable {
     for (data, name) in documents {
       // A document of `files` is written where its links lead, so that they stay links.
       let document = try files[name].map { path throws(StorageError) in try POSIX.resolveLinks(path) } ?? path(name)
-      let existing = POSIX.permissions(of: document)
+      let existing = POSIX.status(of: document)
       // A device or a FIFO is never replaced by a regular file.
-      if existing != nil, !POSIX.isRegularFileFollowingLinks(document) {
+      if let existing, !existing.isRegularFile {
         throw .fileSystem(operation: .replace, path: document, code: EINVAL)
       }
       // A file made read-only is kept as it is, as an editor would keep it: the rename that
       // replaces it needs only its directory to be writable.
-      if let existing, !POSIX.isWritable(document, mode: existing) {
+      if let existing, !POSIX.isWritable(document, mode: existing.permissions) {
         throw .fileSystem(operation: .replace, path: document, code: EACCES)
       }
-      let mode = existing ?? Self.newFileMode
+      let mode = existing?.permissions ?? Self.newFileMode
       if recycling.contains(name), let (spare, fd) = try openSpare(of: name, containing: data, mode: mode) {
         written.append((name, document, spare, fd, true))
       } else {
@@ -358,6 +359,13 @@ struct FileStorage: Sendable {
           containing: data, beside: document, mode: mode, markedAs: files[name] == nil ? nil : name, marks: &marks
         )
         written.append((name, document, temporary, fd, false))
+        // The new version keeps the old one's owner and group where this process may give
+        // them (the superuser saving someone's file, a group the owner shares).
+        if let existing, existing.owner != geteuid() || existing.group != getegid() {
+          if fchown(fd, existing.owner, existing.group) != 0 { _ = fchown(fd, uid_t.max, existing.group) }
+          // A change of owner clears the set-id bits: give back the permissions.
+          _ = fchmod(fd, mode)
+        }
       }
       POSIX.startWriteback(written[written.count - 1].fd)
     }
