@@ -150,6 +150,19 @@ struct OutlineCommandsTests {
     #expect(data.dataFileText == text, "doctor changes nothing")
   }
 
+  @Test func doctorCountsAnUnreadableJournalAndSaysNothingOfTheLastLineOfAnEmptyFile() throws {
+    let data = try TaskmanDataDirectory()
+    try Data().write(to: URL(fileURLWithPath: data.dataFile))
+    #expect(try data.run(["doctor"]).output.hasPrefix("\(data.dataFile): 0 lines (0 blank), UTF-8\n"))
+    _ = try data.add("Fine")
+    try Data("not a journal\n".utf8).write(to: URL(fileURLWithPath: data.stateDirectory + "/tasks.journal"))
+    let found = try data.run(["doctor"])
+    #expect(found.status == 1)
+    #expect(found.output.contains("undo: the journal cannot be read ("))
+    #expect(found.output.hasSuffix("1 thing to look at.\n"))
+    #expect(try data.run(["doctor", "--json"]).status == 1)
+  }
+
   @Test func editKeepsTagsUnlessNewOnesAreGiven() throws {
     let data = try TaskmanDataDirectory()
     let milk = try data.add("Buy milk @errands @due(2026-11-25)")

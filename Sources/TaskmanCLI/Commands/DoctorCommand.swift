@@ -19,11 +19,13 @@ struct DoctorCommand: ParsableCommand, Equatable {
     let app = try context.appStore(forReading: true)
     return try await app.withLoadedTasks(readOnly: true) { () throws(TaskmanError) in
       let checkup = TaskFileCheckup(app.state.source)
-      let bookkeeping = app.bookkeepingHealth()
+      let (bookkeeping, journalIsUnreadable) = app.bookkeepingHealth()
+      // An unreadable journal is a thing to look at: its undo history is lost at the next change.
+      let count = checkup.findings.count + (journalIsUnreadable ? 1 : 0)
       let index = app.shortIDs()
       if json {
         context.output.write(TaskJSON.doctor(checkup, path: app.dataFilePath, bookkeeping: bookkeeping, shortID: index.shortID(for:)).text)
-        return checkup.findings.isEmpty ? .success : .nothingMatched
+        return count == 0 ? .success : .nothingMatched
       }
       let file = checkup
       if file.lineCount == 0, !FileManager.default.fileExists(atPath: app.dataFilePath) {
@@ -39,7 +41,7 @@ struct DoctorCommand: ParsableCommand, Equatable {
       case .mixed: facts.append("LF and CRLF line breaks mixed")
       case .none: break
       }
-      facts.append(file.endsWithLineBreak ? "ends with a line break" : "no line break at the end")
+      if file.lineCount > 0 { facts.append(file.endsWithLineBreak ? "ends with a line break" : "no line break at the end") }
       if file.indentsWithTabsAndSpaces { facts.append("indented with tabs on some lines and spaces on others") }
       context.output.write("\(TextStyle.printable(app.dataFilePath)): \(facts.joined(separator: ", "))\n")
       for note in bookkeeping { context.output.write("\(note)\n") }
@@ -51,7 +53,6 @@ struct DoctorCommand: ParsableCommand, Equatable {
         }
         context.output.write("line \(finding.line) (\(shortID)): \(TextStyle.printable(message))\n")
       }
-      let count = file.findings.count
       context.output.write(count == 0 ? "Nothing to look at.\n" : "\(count) \(count == 1 ? "thing" : "things") to look at.\n")
       return count == 0 ? .success : .nothingMatched
     }

@@ -197,8 +197,9 @@ final class AppStore {
   }
 
   /// What `taskman doctor` says about the ids and the undo journal kept beside the file.
-  func bookkeepingHealth() -> [String] {
+  func bookkeepingHealth() -> (notes: [String], journalIsUnreadable: Bool) {
     var notes: [String] = []
+    var journalIsUnreadable = false
     switch TaskFile.indexIsCurrent((try? storage.load(TaskFile.indexName)) ?? nil, for: state.source) {
     case true?: notes.append("ids: kept beside the file, up to date")
     case false?: notes.append("ids: the file was edited elsewhere since taskman's last change; its lines were matched again (the next change records them)")
@@ -214,8 +215,9 @@ final class AppStore {
       }
     } catch {
       notes.append("undo: the journal cannot be read (\(error)); taskman's next change starts it anew")
+      journalIsUnreadable = true
     }
-    return notes
+    return (notes, journalIsUnreadable)
   }
 
   /// Where the version of the file before taskman's last change is kept.
