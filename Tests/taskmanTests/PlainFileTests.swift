@@ -499,6 +499,20 @@ struct PlainFileTests {
     #expect(!FileManager.default.fileExists(atPath: file.data.path + "/no"))
   }
 
+  @Test func aFileNamedOnTheCommandLineThatIsNotThereIsNamedOnStandardError() throws {
+    let data = try TaskmanDataDirectory()
+    let typo = data.path + "/taks.taskpaper"
+    let listed = try data.run(["--file", typo, "list"])
+    #expect(listed.status == 0 && listed.output.isEmpty)
+    #expect(listed.errors == "taskman: \(typo) does not exist yet, so there is nothing in it; the first change creates it.\n")
+    let added = try data.run(["--file", typo, "add", "Buy milk"])
+    #expect(added.status == 0)
+    #expect(added.errors == "taskman: \(typo) does not exist yet; this change creates it.\n")
+    #expect(try data.run(["--file", typo, "add", "Call Bob"]).errors == "")
+    // The default file is created on first use without a word, as the README says.
+    #expect(try data.run(["add", "x"]).errors == "")
+  }
+
   @Test func aMissingDirectoryForTheFileIsAClearError() throws {
     let data = try TaskmanDataDirectory()
     let result = try data.run(["--file", data.path + "/nowhere/todo.taskpaper", "add", "x"])
