@@ -69,7 +69,12 @@ struct AddCommand: ParsableCommand, Equatable {
         )
       }
       try await app.finishChanges()
-      context.warnAboutDates(in: app.state.item(withID: form.id)?.tags ?? [])
+      // The new item is looked for (through the whole outline, when it went under a project)
+      // only when a date tag was typed otherwise than as a date: relative ones are resolved.
+      let typed = TaskPaperParser.parse(line, makeID: { form.id }).items.first?.tags ?? []
+      if typed.contains(where: { TaskDate.problem(with: $0) != nil }) {
+        context.warnAboutDates(in: app.state.item(withID: form.id)?.tags ?? [])
+      }
       if let createdProject {
         context.errors.write("Created the project “\(createdProject)”.\n")
       }
