@@ -288,15 +288,19 @@ import Testing
     }
   }
 
-  @Test func aDocumentSavedByAnEditorWhileItsBackupIsMadeKeepsItsVersion() throws {
+  @Test func aDocumentSavedByAnEditorWhileItsBackupIsMadeKeepsItsVersionAndTheBackupItsOwn() throws {
     try withTemporaryDirectory { root throws in
       let file = root.appendingPathComponent("todo.taskpaper")
-      try Data("mine".utf8).write(to: file)
+      try Data("v0".utf8).write(to: file)
       let state = root.appendingPathComponent("state")
+      let storage = StorageClient.fileSystem(directory: state, files: ["doc": file])
+      _ = try storage.load("doc")
+      try storage.save(Data("mine".utf8), "doc")
       // An editor saves the file (a new file renamed over it) after the save's first check,
-      // as the backup is made: that version must not become the one the save expects.
+      // as the backup is made: that version must become neither the backup nor the one the
+      // save expects.
       let racing = StorageClient.fileSystem(
-        directory: state, files: ["doc": file], recycling: ["ids"],
+        directory: state, files: ["doc": file], backups: .only(["doc"]), recycling: ["ids"],
         beforeBackingUp: { document in
           guard document.path == file.path else { return }
           let editors = root.appendingPathComponent(".todo.taskpaper.swp")
@@ -310,7 +314,50 @@ import Testing
         try racing.save([(data: Data("ids v1".utf8), name: "ids"), (data: Data("mine, changed".utf8), name: "doc")])
       }
       #expect(try Data(contentsOf: file) == Data("theirs".utf8))
+      #expect(try Data(contentsOf: state.appendingPathComponent("doc.bak")) == Data("v0".utf8))
+      var info = stat()
+      #expect(stat(file.path, &info) == 0 && info.st_nlink == 1, "the editor's file is not the backup too")
       #expect(try racing.load("ids") == nil, "nothing saved with it")
+    }
+  }
+
+  @Test func aSaveThatFailsAfterExchangingSomeDocumentsPutsThemBack() throws {
+    try withTemporaryDirectory { root throws in
+      let file = root.appendingPathComponent("todo.taskpaper")
+      try Data("mine".utf8).write(to: file)
+      let state = root.appendingPathComponent("state")
+      let storage = StorageClient.fileSystem(directory: state, files: ["doc": file], backups: .only(["doc"]), recycling: ["ids"])
+      try storage.save(Data("ids v1".utf8), "ids")
+      try storage.save(Data("ids v2".utf8), "ids")
+      let failure = StorageError.fileSystem(operation: .replace, path: file.path, code: EPERM)
+      let failing = StorageClient.fileSystem(directory: state, files: ["doc": file], backups: .only(["doc"]), recycling: ["ids"]) {
+        (_: URL, document: URL) throws(StorageError) in
+        // The file cannot be replaced (an immutable file, a sticky directory), once the ids are.
+        if document.path == file.path { throw failure }
+      }
+      _ = try failing.load("doc")
+      #expect(throws: failure) {
+        try failing.save([(data: Data("ids v3".utf8), name: "ids"), (data: Data("mine, changed".utf8), name: "doc")])
+      }
+      #expect(try storage.load("ids") == Data("ids v2".utf8))
+      #expect(try Data(contentsOf: file) == Data("mine".utf8))
+      try storage.save(Data("ids v4".utf8), "ids")
+      #expect(try storage.load("ids") == Data("ids v4".utf8))
+    }
+  }
+
+  @Test func aDocumentThatWasNotThereIsNotWrittenOverOneThatAppearedSince() throws {
+    try withTemporaryDirectory { root throws in
+      let file = root.appendingPathComponent("todo.taskpaper")
+      let racing = StorageClient.fileSystem(directory: root.appendingPathComponent("state"), files: ["doc": file]) {
+        (_: URL, document: URL) throws(StorageError) in
+        if document.path == file.path { try? Data("theirs".utf8).write(to: file) }
+      }
+      #expect(try racing.load("doc") == nil)
+      #expect(throws: StorageError.changedSinceRead(document: "doc", path: file.path)) {
+        try racing.save(Data("mine".utf8), "doc")
+      }
+      #expect(try Data(contentsOf: file) == Data("theirs".utf8))
     }
   }
 

@@ -386,7 +386,9 @@ struct FileStorage: Sendable {
     for file in written where backups.includes(file.name) {
       let expected = files[file.name] == nil ? nil : known.withLock { $0[file.name] }
       beforeBackingUp?(URL(fileURLWithPath: file.document))
-      if try keepBackup(of: file.document, as: file.name), !unflushed.contains(directory) { unflushed.append(directory) }
+      if try keepBackup(of: file.document, as: file.name, expected: expected), !unflushed.contains(directory) {
+        unflushed.append(directory)
+      }
       // Linking it as its backup changed the document's status (its links, its ctime): that is
       // the version to find still there after the flushes. Anything more is another program's
       // save since the check above, which must not become the version this save expects.
@@ -400,39 +402,54 @@ struct FileStorage: Sendable {
     for file in written { try POSIX.synchronize(file.fd, path: file.temporary) }
     // Again, after the flushes: another program may have written meanwhile.
     try checkUnchangedByOthers()
-    // The recycled documents this save exchanged into place, each with the file that holds its
-    // replaced version: put back if a later document turns out changed by another program.
+    // The recycled documents this save exchanged into place, each with the file that now holds
+    // its replaced version: put back if the save stops before its last document is in place,
+    // so that none is ahead of the others (the journal of a change the file does not hold).
     var exchanged: [(replaced: String, document: String)] = []
-    for (name, document, temporary, fd, isSpare) in written {
-      let folder = POSIX.parent(of: document)
-      if unflushed.contains(where: { $0 != folder }) { try flushDirectories() }
-      try beforeReplacing?(URL(fileURLWithPath: temporary), URL(fileURLWithPath: document))
-      // Once more right before its rename, the flushes of the documents before it having taken
-      // a while: an editor or a sync client that saved it meanwhile keeps its version, and the
-      // documents this save already exchanged are put back, so that none is ahead of it.
-      if files[name] != nil, let expected = known.withLock({ $0[name] }), FileVersion.current(at: document) != expected {
-        for (spare, exchangedDocument) in exchanged.reversed() { _ = POSIX.exchange(spare, exchangedDocument) }
-        if !exchanged.isEmpty { try? POSIX.synchronizeDirectory(directory) }
-        throw .changedSinceRead(document: name, path: document)
-      }
-      // A spare is exchanged only while it still is the file this save wrote.
-      if isSpare, !POSIX.isOpen(fd, at: temporary) {
-        throw .fileSystem(operation: .replace, path: temporary, code: ESTALE)
-      }
-      if recycling.contains(name), POSIX.isRegularFile(document), POSIX.exchange(temporary, document) {
-        // `temporary` now holds the replaced version: the spare the next save writes over.
-        let spare = spareFile(name)
-        if temporary == spare || POSIX.renameWithoutReplacing(temporary, spare) {
-          exchanged.append((spare, document))
-        } else {
-          unlink(temporary)
+    // Files that hold a replaced version under a temporary name: removed at the end.
+    var leftovers: [String] = []
+    defer { for leftover in leftovers { unlink(leftover) } }
+    do throws(StorageError) {
+      for (name, document, temporary, fd, isSpare) in written {
+        let folder = POSIX.parent(of: document)
+        if unflushed.contains(where: { $0 != folder }) { try flushDirectories() }
+        try beforeReplacing?(URL(fileURLWithPath: temporary), URL(fileURLWithPath: document))
+        // Once more right before its rename, the flushes of the documents before it having taken
+        // a while: an editor or a sync client that saved it meanwhile keeps its version.
+        let expected = files[name] == nil ? nil : known.withLock { $0[name] }
+        if let expected, FileVersion.current(at: document) != expected {
+          throw .changedSinceRead(document: name, path: document)
         }
-      } else if rename(temporary, document) != 0 {
-        throw .fileSystem(operation: .replace, path: document, code: errno)
+        // A spare is exchanged only while it still is the file this save wrote.
+        if isSpare, !POSIX.isOpen(fd, at: temporary) {
+          throw .fileSystem(operation: .replace, path: temporary, code: ESTALE)
+        }
+        if recycling.contains(name), POSIX.isRegularFile(document), POSIX.exchange(temporary, document) {
+          // `temporary` now holds the replaced version: the spare the next save writes over.
+          let spare = spareFile(name)
+          if temporary == spare || POSIX.renameWithoutReplacing(temporary, spare) {
+            exchanged.append((spare, document))
+          } else {
+            exchanged.append((temporary, document))
+            leftovers.append(temporary)
+          }
+        } else if expected == .absent {
+          // A document that was not there is created only if nothing has appeared there since.
+          guard POSIX.renameWithoutReplacing(temporary, document) else {
+            if errno == EEXIST { throw .changedSinceRead(document: name, path: document) }
+            throw .fileSystem(operation: .replace, path: document, code: errno)
+          }
+        } else if rename(temporary, document) != 0 {
+          throw .fileSystem(operation: .replace, path: document, code: errno)
+        }
+        replaced += 1
+        if !unflushed.contains(folder) { unflushed.append(folder) }
+        if files[name] != nil, let version = FileVersion.current(at: document) { known.withLock { $0[name] = version } }
       }
-      replaced += 1
-      if !unflushed.contains(folder) { unflushed.append(folder) }
-      if files[name] != nil, let version = FileVersion.current(at: document) { known.withLock { $0[name] = version } }
+    } catch {
+      for (holder, document) in exchanged.reversed() { _ = POSIX.exchange(holder, document) }
+      if !exchanged.isEmpty { try? POSIX.synchronizeDirectory(directory) }
+      throw error
     }
     try flushDirectories()
   }
@@ -606,13 +623,19 @@ struct FileStorage: Sendable {
 
   /// Makes `name.bak` in the storage directory the current version of `document`, if there is
   /// one; returns whether there was.
-  private func keepBackup(of document: String, as name: String) throws(StorageError) -> Bool {
+  private func keepBackup(of document: String, as name: String, expected: FileVersion?) throws(StorageError) -> Bool {
     let backup = path(name + ".bak")
     // Link under a temporary name, then rename over the old backup, so that the backup is
     // always a complete version too. Temporary files in the storage directory are named after
     // the document, so that the clean-up of stale ones finds them.
     let linked = temporaryPath(beside: path(name))
     if link(document, linked) == 0 {
+      // Only the version this save read becomes the backup: another program's save since then
+      // stops the save, and the backup stays the version before it.
+      if let expected, FileVersion.current(at: linked).map({ $0.isSameFile(as: expected) }) != true {
+        unlink(linked)
+        throw .changedSinceRead(document: name, path: document)
+      }
       let renamed = rename(linked, backup) == 0
       let code = errno
       // When the backup already is the document's file (a save was interrupted after this
@@ -635,6 +658,10 @@ struct FileStorage: Sendable {
       let current: Data
       do {
         defer { close(fd) }
+        var info = stat()
+        if let expected, fstat(fd, &info) != 0 || !FileVersion(info).isSameFile(as: expected) {
+          throw StorageError.changedSinceRead(document: name, path: document)
+        }
         current = try POSIX.readAll(fd, path: document)
       }
       let temporary = try writeTemporaryFile(current, beside: path(name), mode: Self.newFileMode)

@@ -106,7 +106,7 @@ private func summary(_ operation: StorageError.Operation, _ path: String) -> Str
 
 private func advice(_ code: Int32, _ operation: StorageError.Operation) -> String {
   switch code {
-  case EACCES where operation == .replace, EPERM where operation == .replace:
+  case EACCES where operation == .replace:
     return "A read-only file is never replaced: make it writable (chmod u+w) to let the change "
       + "through, or check the permissions of its directory."
   case EINVAL where operation == .replace:
