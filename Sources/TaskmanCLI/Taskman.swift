@@ -7,7 +7,7 @@ import Foundation
 /// ```
 public enum Taskman {
   /// What `taskman --version` prints after `taskman `.
-  public static let version = "0.1.0"
+  public static let version = "0.2.0"
 
   /// Runs ``main()`` with the main thread serving the main actor, and exits with its status.
   ///

@@ -79,7 +79,8 @@ enum HelpFormatter {
 
       EXIT STATUS:
         0  success
-        1  nothing matched (an unknown id, or a prefix of several ids)
+        1  nothing matched (an unknown id, a prefix of several ids, nothing to undo
+           or redo); doctor found something to look at
         2  usage error (unknown command or option, bad arguments); nothing changed
         3  the data file cannot be read or saved; it is left as it was
         4  the data file stayed locked by another taskman for too long

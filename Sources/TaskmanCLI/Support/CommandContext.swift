@@ -85,11 +85,14 @@ struct CommandContext {
     // A file named on the command line that is not there may be a typo: say so, on standard
     // error, rather than list nothing or put a task in a new file without a word.
     if !file.isDefault, FileKind.at(file.path) == .missing {
-      errors.write(
-        forReading
-          ? "taskman: \(TextStyle.printable(file.path)) does not exist yet, so there is nothing in it; the first change creates it.\n"
-          : "taskman: \(TextStyle.printable(file.path)) does not exist yet; this change creates it.\n"
-      )
+      let path = TextStyle.printable(file.path)
+      if !forReading {
+        errors.write("taskman: \(path) does not exist yet; this change creates it.\n")
+      } else if FileKind.at(file.directory) == .directory {
+        errors.write("taskman: \(path) does not exist yet, so there is nothing in it; the first change creates it.\n")
+      } else {
+        errors.write("taskman: \(path) does not exist, nor does its directory \(TextStyle.printable(file.directory)).\n")
+      }
     }
     if let existing = session.appStore, existing.file == file { return existing }
     let store = AppStore(file: file, lockTimeout: try lockTimeout())
