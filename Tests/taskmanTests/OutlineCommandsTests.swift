@@ -161,6 +161,13 @@ struct OutlineCommandsTests {
     #expect(found.output.contains("undo: the journal cannot be read ("))
     #expect(found.output.hasSuffix("1 thing to look at.\n"))
     #expect(try data.run(["doctor", "--json"]).status == 1)
+    // Without the ids the journal's changes name, undo cannot go back: doctor says so too.
+    _ = try data.add("More")
+    for name in ["tasks.ids", ".tasks.ids.spare"] { try? FileManager.default.removeItem(atPath: data.stateDirectory + "/" + name) }
+    let lost = try data.run(["doctor"])
+    #expect(lost.status == 1)
+    #expect(lost.output.contains("undo: 1 change recorded, but the ids they name are gone, so none can be undone"), "\(lost.output)")
+    #expect(try data.run(["undo"]).status == 1)
   }
 
   @Test func editKeepsTagsUnlessNewOnesAreGiven() throws {

@@ -197,10 +197,13 @@ final class AppStore {
   }
 
   /// What `taskman doctor` says about the ids and the undo journal kept beside the file.
+  /// `journalIsUnreadable` when its undo history is lost: the journal cannot be read, or names
+  /// items by ids that are gone.
   func bookkeepingHealth() -> (notes: [String], journalIsUnreadable: Bool) {
     var notes: [String] = []
     var journalIsUnreadable = false
-    switch TaskFile.indexIsCurrent((try? storage.load(TaskFile.indexName)) ?? nil, for: state.source) {
+    let indexIsCurrent = TaskFile.indexIsCurrent((try? storage.load(TaskFile.indexName)) ?? nil, for: state.source)
+    switch indexIsCurrent {
     case true?: notes.append("ids: kept beside the file, up to date")
     case false?: notes.append("ids: the file was edited elsewhere since taskman's last change; its lines were matched again (the next change records them)")
     case nil: notes.append("ids: none kept yet; they are derived from the text until taskman's first change")
@@ -209,7 +212,16 @@ final class AppStore {
       if let head = try storage.load(TaskFile.journalName) {
         let journal = try TaskJournal(decoding: head)
         let redo = journal.records.count - journal.applied
-        notes.append("undo: \(journal.applied) \(journal.applied == 1 ? "change" : "changes") to undo, \(redo) to redo")
+        if indexIsCurrent == nil, !journal.records.isEmpty, state.source.lineCount > 0 {
+          // As loading for a change finds (`TaskFile.load`): the changes name items by ids that are gone.
+          notes[0] = "ids: missing or unreadable (\(TaskFile.indexName) in the state directory); derived from the text again"
+          notes.append(
+            "undo: \(journal.records.count) \(journal.records.count == 1 ? "change" : "changes") recorded, but the ids they name are gone, so none can be undone; taskman's next change starts the journal anew"
+          )
+          journalIsUnreadable = true
+        } else {
+          notes.append("undo: \(journal.applied) \(journal.applied == 1 ? "change" : "changes") to undo, \(redo) to redo")
+        }
       } else {
         notes.append("undo: no changes recorded yet")
       }
