@@ -435,9 +435,12 @@ struct FileStorage: Sendable {
           }
         } else if expected == .absent {
           // A document that was not there is created only if nothing has appeared there since.
-          guard POSIX.renameWithoutReplacing(temporary, document) else {
+          if !POSIX.renameWithoutReplacing(temporary, document) {
             if errno == EEXIST { throw .changedSinceRead(document: name, path: document) }
-            throw .fileSystem(operation: .replace, path: document, code: errno)
+            // A file system without an exclusive rename: a plain one, as for other documents.
+            guard rename(temporary, document) == 0 else {
+              throw .fileSystem(operation: .replace, path: document, code: errno)
+            }
           }
         } else if rename(temporary, document) != 0 {
           throw .fileSystem(operation: .replace, path: document, code: errno)
