@@ -314,7 +314,10 @@ struct FileStorage: Sendable {
 
   /// Saves `documents` in order, each as a single save does; every new version is written and
   /// flushed to disk, and every document of `files` checked for changes by others, before the
-  /// first replaces its document, so that none is replaced when one of them cannot be.
+  /// first replaces its document, so that none is replaced when one of them cannot be. A
+  /// document of `files` is checked once more right before its own rename (the flushes of the
+  /// documents before it take a while); when it changed then, or the save fails after some
+  /// documents were replaced, the recycled ones among them are put back.
   ///
   /// The disk writes of all the new versions are started together, and the backups made while
   /// they go on, before the first flush waits: one after the other, each flush would send its
