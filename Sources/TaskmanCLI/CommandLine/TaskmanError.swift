@@ -64,9 +64,10 @@ extension TaskmanError {
     "\(String(cString: strerror(code))) (errno \(code))"
   }
 
-  /// Exit 4: the lock on the data file at `path` was held by another process for too long.
-  static func lockTimeout(path: String, waited: Duration) -> TaskmanError {
-    let (seconds, attoseconds) = waited.components
+  /// Exit 4: the lock on the data file at `path` was held by another process for longer than
+  /// `timeout`, the time this one waits.
+  static func lockTimeout(path: String, timeout: Duration) -> TaskmanError {
+    let (seconds, attoseconds) = timeout.components
     let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
     let time = milliseconds % 1000 == 0 ? "\(milliseconds / 1000)" : "\(Double(milliseconds) / 1000)"
     return TaskmanError(

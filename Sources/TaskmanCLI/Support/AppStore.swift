@@ -237,8 +237,8 @@ final class AppStore {
 
   private func lockError(_ error: StorageError) -> TaskmanError {
     switch error {
-    case let .lockTimeout(_, _, waited):
-      return .lockTimeout(path: dataFilePath, waited: waited)
+    case .lockTimeout:
+      return .lockTimeout(path: dataFilePath, timeout: lockTimeout)
     default:
       return TaskmanError(
         .dataFileUnreadable,

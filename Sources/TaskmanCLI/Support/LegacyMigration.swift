@@ -43,7 +43,7 @@ enum LegacyMigration {
         return true
       }
     } catch let error as StorageError {
-      if case let .lockTimeout(_, _, waited) = error { throw .lockTimeout(path: file.path, waited: waited) }
+      if case .lockTimeout = error { throw .lockTimeout(path: file.path, timeout: app.lockTimeout) }
       throw TaskmanError(.dataFileUnreadable, "cannot move the tasks of taskman 0.1 to \(file.path): \(error)")
     } catch {
       throw TaskmanError(.dataFileUnreadable, "cannot move the tasks of taskman 0.1 to \(file.path): \(error)")
