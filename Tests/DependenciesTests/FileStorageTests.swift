@@ -271,10 +271,7 @@ import Testing
       // before the file's own rename.
       let racing = StorageClient.fileSystem(directory: state, files: files, backups: .only(["doc"]), recycling: ["ids"]) {
         (_: URL, document: URL) throws(StorageError) in
-        guard document.path == file.path else { return }
-        let editors = root.appendingPathComponent(".todo.taskpaper.swp")
-        try? Data("theirs".utf8).write(to: editors)
-        rename(editors.path, file.path)
+        if document.path == file.path { saveAsAnEditorDoes("theirs", to: file) }
       }
       #expect(try racing.load("doc") == Data("mine".utf8))
       #expect(throws: StorageError.changedSinceRead(document: "doc", path: file.path)) {
@@ -302,10 +299,7 @@ import Testing
       let racing = StorageClient.fileSystem(
         directory: state, files: ["doc": file], backups: .only(["doc"]), recycling: ["ids"],
         beforeBackingUp: { document in
-          guard document.path == file.path else { return }
-          let editors = root.appendingPathComponent(".todo.taskpaper.swp")
-          try? Data("theirs".utf8).write(to: editors)
-          rename(editors.path, file.path)
+          if document.path == file.path { saveAsAnEditorDoes("theirs", to: file) }
         },
         beforeReplacing: { (_: URL, _: URL) throws(StorageError) in }
       )
@@ -746,4 +740,11 @@ private func inode(of url: URL) throws -> UInt64 {
   var info = stat()
   guard lstat(url.path, &info) == 0 else { throw TestFailure("lstat \(url.path): \(String(cString: strerror(errno)))") }
   return UInt64(info.st_ino)
+}
+
+/// Saves `text` to `file` as editors that save safely do: a new file beside it, renamed over it.
+private func saveAsAnEditorDoes(_ text: String, to file: URL) {
+  let editors = file.deletingLastPathComponent().appendingPathComponent("." + file.lastPathComponent + ".swp")
+  try? Data(text.utf8).write(to: editors)
+  rename(editors.path, file.path)
 }
