@@ -68,7 +68,8 @@ struct CommandContext {
     }
     // Only a regular file can be a task list: a device would be replaced by one on the first
     // change, and a FIFO would block the read.
-    if case let kind = FileKind.at(file.path), kind != .file, kind != .missing {
+    let kind = FileKind.at(file.path)
+    if kind != .file, kind != .missing {
       // A path given on the command line is a usage error; the default one is the data's.
       guard file.isDefault else {
         throw .usage(
@@ -84,7 +85,7 @@ struct CommandContext {
     if !forReading { try prepareDirectories(for: file) }
     // A file named on the command line that is not there may be a typo: say so, on standard
     // error, rather than list nothing or put a task in a new file without a word.
-    if !file.isDefault, FileKind.at(file.path) == .missing {
+    if !file.isDefault, kind == .missing {
       let path = TextStyle.printable(file.path)
       if !forReading {
         errors.write("taskman: \(path) does not exist yet; this change creates it.\n")
