@@ -323,6 +323,18 @@ private func makeStore(_ tasks: [Item] = [home, loose]) -> TestStore<TaskList.St
     #expect(summaries.map(\.openTasks) == [3, 0, 2])
     #expect(summaries.map(\.doneTasks) == [0, 1, 0])
     #expect(summaries.map(\.entry.depth) == [0, 1, 0])
+    #expect(summaries.map(\.projectDepth) == [0, 1, 0])
+  }
+
+  @Test func aProjectUnderATaskOrANoteIsInNoProject() {
+    let outline = TaskPaperParser.parse(
+      "Work:\n\t- a\nGarden:   \n\tSub:\n\t\t- s\n- t\n\tInner:\n\t\t- i\nHome:\n\t- d\n\t\tDeep:\n",
+      makeID: { UUID() }
+    )
+    let summaries = outline.projectSummaries()
+    #expect(summaries.map(\.entry.item.title) == ["Work", "Sub", "Inner", "Home", "Deep"])
+    #expect(summaries.map(\.entry.depth) == [0, 1, 1, 0, 2])
+    #expect(summaries.map(\.projectDepth) == [0, 0, 0, 0, 1], "Deep is in Home, under one of its tasks")
   }
 
   @Test func ordersSortAndKeepDocumentOrderOnTies() {

@@ -57,12 +57,15 @@ public struct ProjectSummary: Hashable, Sendable {
   public var openTasks: Int
   /// Its tasks that are done, counted the same way.
   public var doneTasks: Int
+  /// How many projects it sits in: 0 for one in no project, even under a task or a note.
+  public var projectDepth: Int
 
   /// Creates a summary.
-  public init(entry: Outline.Entry, openTasks: Int, doneTasks: Int) {
+  public init(entry: Outline.Entry, openTasks: Int, doneTasks: Int, projectDepth: Int = 0) {
     self.entry = entry
     self.openTasks = openTasks
     self.doneTasks = doneTasks
+    self.projectDepth = projectDepth
   }
 }
 
@@ -73,8 +76,9 @@ extension Outline {
     var index: [UUID: Int] = [:]
     forEachEntry { entry in
       if entry.item.kind == .project {
+        let projectDepth = entry.project.flatMap { index[$0.id] }.map { summaries[$0].projectDepth + 1 } ?? 0
         index[entry.item.id] = summaries.count
-        summaries.append(ProjectSummary(entry: entry, openTasks: 0, doneTasks: 0))
+        summaries.append(ProjectSummary(entry: entry, openTasks: 0, doneTasks: 0, projectDepth: projectDepth))
       } else if entry.item.kind == .task, let project = entry.project, let position = index[project.id] {
         if entry.item.isDone { summaries[position].doneTasks += 1 } else { summaries[position].openTasks += 1 }
       }

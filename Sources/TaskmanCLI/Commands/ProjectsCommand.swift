@@ -25,7 +25,8 @@ struct ProjectsCommand: ParsableCommand, Equatable {
       }
       let ids = summaries.map { index.shortID(for: $0.entry.item.id) }
       let idWidth = ids.map(\.count).max() ?? 0
-      let names = summaries.map { String(repeating: "  ", count: $0.entry.depth) + TextStyle.printable($0.entry.item.title) }
+      // Indented by the projects each sits in: one under a task or a note is in no project.
+      let names = summaries.map { String(repeating: "  ", count: $0.projectDepth) + TextStyle.printable($0.entry.item.title) }
       let nameWidth = names.map(\.count).max() ?? 0
       for (summary, (id, name)) in zip(summaries, zip(ids, names)) {
         var counts = "\(summary.openTasks) open"
