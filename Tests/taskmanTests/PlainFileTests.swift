@@ -163,6 +163,8 @@ struct ChangesReadBackTests {
     #expect(try file.change(["move", try #require(ids["b"]), "--top"]) == [])
     #expect(try file.change(["move", try #require(ids["b"]), "--after", try #require(ids["a"])]) == [])
     #expect(file.text == original)
+    #expect(try file.run(["move", try #require(ids["b"]), "--top"]).output.hasPrefix("Already there: "))
+    #expect(try file.run(["move", try #require(ids["a"]), "--top"]).output.hasPrefix("Moved "))
   }
 
   @Test func undoingAMoveThatReindentedALineGivesBackItsIndentation() throws {

@@ -53,8 +53,11 @@ struct MoveCommand: ParsableCommand, Equatable {
       } else {
         position = .top
       }
+      let serial = app.state.journal?.nextSerial
       app.send(.move(item.id, to: position))
       if let message = app.state.errorMessage { throw .usage(message) }
+      // A move to where the item already is records no change (and `undo` would undo another).
+      let moved = app.state.journal?.nextSerial != serial || createdProject != nil
       try await app.finishChanges()
       // A created project is a new item, which can lengthen short ids; otherwise the ids are
       // the ones the move started with.
@@ -68,7 +71,8 @@ struct MoveCommand: ParsableCommand, Equatable {
       }
       let rows = app.rows(for: [item.id], index: shortIDs)
       if let createdProject { context.output.write("Created the project “\(createdProject)”.\n") }
-      context.output.write(TaskRowRenderer.render(rows, style: context.style).split(separator: "\n").map { "Moved " + $0 + "\n" }.joined())
+      let verb = moved ? "Moved " : "Already there: "
+      context.output.write(TaskRowRenderer.render(rows, style: context.style).split(separator: "\n").map { verb + $0 + "\n" }.joined())
       return .success
     }
   }
