@@ -61,6 +61,44 @@ import Testing
     }
   }
 
+  @Test func aRetiredBackupWaitsForItsRemovalOrTheNextSave() throws {
+    try withTemporaryDirectory { directory throws in
+      let storage = StorageClient.fileSystem(directory: directory, files: [:], retiringBackups: true)
+      func contents(_ name: String) throws -> String {
+        String(decoding: try Data(contentsOf: directory.appendingPathComponent(name)), as: UTF8.self)
+      }
+      try storage.save(Data("v1".utf8), "doc")
+      try storage.save(Data("v2".utf8), "doc")
+      #expect(try fileNames(in: directory) == ["doc", "doc.bak"], "the first backup replaces none")
+
+      try storage.save(Data("v3".utf8), "doc")
+      #expect(try fileNames(in: directory) == [".doc.bak.tmp", "doc", "doc.bak"])
+      #expect(try (contents("doc"), contents("doc.bak"), contents(".doc.bak.tmp")) == ("v3", "v2", "v1"))
+
+      // Not removed: the next save deletes it, and sets its own replaced backup aside.
+      try storage.save(Data("v4".utf8), "doc")
+      #expect(try fileNames(in: directory) == [".doc.bak.tmp", "doc", "doc.bak"])
+      #expect(try (contents("doc"), contents("doc.bak"), contents(".doc.bak.tmp")) == ("v4", "v3", "v2"))
+
+      storage.removeRetiredBackup(of: "doc")
+      #expect(try fileNames(in: directory) == ["doc", "doc.bak"])
+      storage.removeRetiredBackup(of: "doc")
+      storage.removeRetiredBackup(of: "../doc")
+      #expect(try fileNames(in: directory) == ["doc", "doc.bak"], "nothing there, or no document's name: nothing done")
+      #expect(try (contents("doc"), contents("doc.bak")) == ("v4", "v3"))
+    }
+  }
+
+  @Test func withoutRetiringAReplacedBackupIsDeletedByTheSave() throws {
+    try withTemporaryDirectory { directory throws in
+      let storage = StorageClient.fileSystem(directory: directory)
+      for version in ["v1", "v2", "v3"] { try storage.save(Data(version.utf8), "doc") }
+      storage.removeRetiredBackup(of: "doc")
+      #expect(try fileNames(in: directory) == ["doc", "doc.bak"])
+      #expect(try Data(contentsOf: directory.appendingPathComponent("doc.bak")) == Data("v2".utf8))
+    }
+  }
+
   @Test func theLockFileSitsNextToTheDocument() throws {
     try withTemporaryDirectory { directory throws in
       let storage = StorageClient.fileSystem(directory: directory)

@@ -77,6 +77,21 @@ public struct StorageClient: Sendable {
     try backend.remove(name)
   }
 
+  /// Deletes the backup that the last save of the document `name` replaced, where the storage
+  /// sets it aside rather than deleting it during the save (a file-system storage made with
+  /// `retiringBackups`, since freeing a file's blocks can wait for the disk). A program calls
+  /// this when it has a moment to spare, waiting for another thread, say; otherwise the next
+  /// save deletes it. Does nothing when there is none; errors are ignored.
+  ///
+  /// ```swift
+  /// let parsed = startParsing()
+  /// storage.removeRetiredBackup(of: "tasks.taskpaper")  // while the other thread parses
+  /// ```
+  public func removeRetiredBackup(of name: String) {
+    guard (try? Self.validate(name)) != nil else { return }
+    backend.removeRetiredBackup(name)
+  }
+
   /// Holds the lock on the document `name` while `body` runs, so that a load, change and save
   /// inside `body` cannot interleave with another holder's.
   ///
@@ -136,7 +151,7 @@ public struct StorageClient: Sendable {
   /// be created, `body` runs without a lock. Every ``load(_:)`` still sees one whole version of
   /// a document, since saves replace documents by an atomic rename (of a document a file-system
   /// storage recycles, unless two saves happen during one load: see
-  /// ``StorageClient/fileSystem(directory:files:backups:recycling:)``).
+  /// ``StorageClient/fileSystem(directory:files:backups:recycling:retiringBackups:)``).
   ///
   /// - Throws: ``StorageError/lockTimeout(document:lockFile:waited:)`` when a writer held the
   ///   lock for `timeout`, or whatever `body` throws.
@@ -246,6 +261,8 @@ extension StorageClient {
     /// Removes what saves of `name` left behind when their process died; called with the
     /// exclusive lock held, so no save of `name` in this storage is under way.
     var removeStaleTemporaries: @Sendable (_ name: String) -> Void = { _ in }
+    /// Deletes the backup of `name` that the last save replaced, if it is still there.
+    var removeRetiredBackup: @Sendable (_ name: String) -> Void = { _ in }
   }
 }
 

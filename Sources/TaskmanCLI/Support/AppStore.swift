@@ -61,7 +61,9 @@ final class AppStore {
       // The ids and the journal are taskman's own and rebuilt or started anew when lost.
       backups: .only([TaskFile.documentName]),
       // Read and written only under the file's lock (every command takes it).
-      recycling: [TaskFile.indexName, TaskFile.journalName]
+      recycling: [TaskFile.indexName, TaskFile.journalName],
+      // The backup a change replaces is deleted by the next command while it reads the file.
+      retiringBackups: true
     )
     self.file = file
     self.lockTimeout = lockTimeout
@@ -161,8 +163,13 @@ final class AppStore {
     }
     _ = bookkeeping.value()
     _ = store
-    var loaded: Result<StoredTaskList, TaskStorageError>?
-    repeat {
+    var loaded = reading.finishedValue
+    // The backup the last change replaced is deleted while the file is still being read, rather
+    // than by the next change's save, where the disk's time for it would add to the command's.
+    if loaded == nil, !readOnly {
+      storage.removeRetiredBackup(of: TaskFile.documentName)
+    }
+    while loaded == nil {
       if prefault() {
         loaded = reading.finishedValue
       } else if prefaultingIsOver {
@@ -172,7 +179,7 @@ final class AppStore {
         // the parse needs at every allocation, so not too often.
         loaded = reading.wait(upTo: 0.000_5)
       }
-    } while loaded == nil
+    }
     await send(.loadResponse(loaded!)).finish()
     switch state.loadStatus {
     case .loaded:
