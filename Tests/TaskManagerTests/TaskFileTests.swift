@@ -368,6 +368,22 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     #expect(reread.source.ids[0] == index.ids[0])
   }
 
+  @Test func aRepeatedIdIsFoundAmongIdsThatShareTheirFirstSlot() {
+    // Ids whose halves xor to the same value start their probe in the same slot.
+    func id(_ high: UInt64, _ low: UInt64) -> UUID {
+      var value = (UInt128(high) << 64) | UInt128(low)
+      return withUnsafeBytes(of: &value) { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+    }
+    let sharing = (0..<40).map { id(UInt64($0), UInt64($0) ^ 0xABCD) }
+    let distinct = (0..<1_000).map { id(UInt64($0) &* 0x9E37_79B9_7F4A_7C15, UInt64($0)) }
+    let zero = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    #expect(ItemIndex(ids: sharing + distinct).idsAreUnique)
+    #expect(ItemIndex(ids: []).idsAreUnique)
+    #expect(!ItemIndex(ids: sharing + distinct + [sharing[39]]).idsAreUnique)
+    #expect(!ItemIndex(ids: [distinct[7]] + sharing + distinct).idsAreUnique)
+    #expect(!ItemIndex(ids: [zero, zero]).idsAreUnique)
+  }
+
   @Test func aDamagedIndexOfThisVersionIsIgnored() throws {
     let original = try read("- a\n- b\n")
     let written = TaskFile.write(original.outline.items, over: original.source)
