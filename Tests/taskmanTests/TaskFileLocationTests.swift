@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import Foundation
 import Testing
 
@@ -32,5 +35,23 @@ import Testing
     #expect(state.count == "/state/todo.taskpaper-".count + 16)
     #expect(TaskFileLocation(option: "/nowhere/x/../x/todo.taskpaper", environment: [:], dataDirectory: "/", currentDirectory: "/").stateDirectory == state)
     #expect(TaskFileLocation(option: "/nowhere/y/todo.taskpaper", environment: [:], dataDirectory: "/", currentDirectory: "/").stateDirectory != state)
+  }
+
+  /// A state directory left by a taskman run as another user (with sudo) is named, with its
+  /// owner, for the error that says how to give it back; the superuser is never told so.
+  @Test func aStateDirectoryOfAnotherUserIsFoundWithItsOwner() throws {
+    let data = try TaskmanDataDirectory()
+    let location = TaskFileLocation(option: nil, environment: [:], dataDirectory: data.path, currentDirectory: "/")
+    let me = geteuid()
+    let someoneElse = me == 0 ? 1 : me + 1
+    #expect(location.stateDirectoryOwned(notBy: someoneElse) == nil, "no state directory yet")
+
+    try FileManager.default.createDirectory(atPath: location.stateDirectory, withIntermediateDirectories: true)
+    #expect(location.stateDirectoryOwned(notBy: me)?.path == nil, "all of it is the user's own")
+    let found = try #require(location.stateDirectoryOwned(notBy: someoneElse))
+    #expect(found.path == data.path + "/state")
+    let myName = try #require(getpwuid(me).map { String(cString: $0.pointee.pw_name) })
+    #expect(found.owner == myName)
+    #expect(location.stateDirectoryOwned(notBy: 0) == nil)
   }
 }

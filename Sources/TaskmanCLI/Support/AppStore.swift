@@ -247,6 +247,13 @@ final class AppStore {
     case .lockTimeout:
       return .lockTimeout(path: dataFilePath, timeout: lockTimeout)
     default:
+      if let (directory, owner) = file.stateDirectoryOwned() {
+        return TaskmanError(
+          .dataFileUnreadable,
+          "cannot lock the task file \(dataFilePath): its state directory \(directory) belongs to \(owner)",
+          hint: "A taskman run as another user (with sudo, say) made it. Give it back with: sudo chown -R \"$(id -un)\" \(directory)"
+        )
+      }
       return TaskmanError(
         .dataFileUnreadable,
         "cannot lock the task file \(dataFilePath): \(error.description)",

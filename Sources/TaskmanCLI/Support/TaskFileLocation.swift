@@ -94,3 +94,30 @@ struct TaskFileLocation: Equatable {
     return current
   }
 }
+
+extension TaskFileLocation {
+  /// The first of the state directories (`state`, then the file's own) that exists and belongs to
+  /// another user than `user` (the one running taskman), with its owner's name (or number):
+  /// what a taskman run with `sudo` leaves behind, which every later command of the user then
+  /// cannot open. Nil when there is none, or for the superuser (it may open anything).
+  func stateDirectoryOwned(notBy user: uid_t = geteuid()) -> (path: String, owner: String)? {
+    guard user != 0 else { return nil }
+    for directory in [Self.parent(of: stateDirectory), stateDirectory] {
+      var info = stat()
+      guard stat(directory, &info) == 0 else { return nil }
+      if info.st_uid != user { return (directory, Self.userName(of: info.st_uid)) }
+    }
+    return nil
+  }
+
+  /// The account name of `uid`, or `user <uid>` when the system has none for it.
+  private static func userName(of uid: uid_t) -> String {
+    var entry = passwd()
+    var result: UnsafeMutablePointer<passwd>?
+    var buffer = [CChar](repeating: 0, count: 4096)
+    guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, result != nil, let name = entry.pw_name else {
+      return "user \(uid)"
+    }
+    return String(cString: name)
+  }
+}
