@@ -89,6 +89,23 @@ import Testing
     }
   }
 
+  @Test func aBackupThatIsTheDocumentsOwnFileIsNotSetAside() throws {
+    try withTemporaryDirectory { directory throws in
+      let storage = StorageClient.fileSystem(directory: directory, files: [:], retiringBackups: true)
+      for version in ["v1", "v2", "v3"] { try storage.save(Data(version.utf8), "doc") }
+      // A save interrupted after its backup step leaves the backup as the document's own file.
+      let (document, backup) = (directory.appendingPathComponent("doc").path, directory.appendingPathComponent("doc.bak").path)
+      #expect(unlink(backup) == 0 && link(document, backup) == 0)
+
+      try storage.save(Data("v4".utf8), "doc")
+      #expect(try fileNames(in: directory) == ["doc", "doc.bak"], "no link to the document is set aside, and the older one is gone")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: backup)) == Data("v3".utf8))
+      try storage.save(Data("v5".utf8), "doc")
+      #expect(try fileNames(in: directory) == [".doc.bak.tmp", "doc", "doc.bak"])
+      #expect(try Data(contentsOf: directory.appendingPathComponent(".doc.bak.tmp")) == Data("v3".utf8))
+    }
+  }
+
   @Test func withoutRetiringAReplacedBackupIsDeletedByTheSave() throws {
     try withTemporaryDirectory { directory throws in
       let storage = StorageClient.fileSystem(directory: directory)

@@ -48,6 +48,20 @@ struct ShellSessionTests {
     #expect(quitSession.errors.text.isEmpty)
   }
 
+  @Test func exitWithAStatusEndsWithItAndAnythingElseIsAUsageErrorThatEndsTheSession() async {
+    let (status, session) = await shell("--version\nexit 4\n--version\n")
+    #expect(status == .lockTimeout)
+    #expect(session.output.text == "taskman \(Taskman.version)\n")
+    let (zero, _) = await shell("lsit\nquit 0\n")
+    #expect(zero == .success)
+    for line in ["quit now", "exit 256", "exit -1", "exit 1 2"] {
+      let (wrong, wrongSession) = await shell("\(line)\n--version\n")
+      #expect(wrong == .usage, "\(line)")
+      #expect(wrongSession.output.text.isEmpty, "the session ended at '\(line)'")
+      #expect(wrongSession.errors.text.hasPrefix("taskman: '\(line.split(separator: " ")[0])' takes at most the status to end with (0 to 255)"), "\(wrongSession.errors.text)")
+    }
+  }
+
   @Test func aLeadingTaskmanIsForgiven() async {
     let (status, session) = await shell("taskman --version\n")
     #expect(status == .success)

@@ -37,21 +37,29 @@ import Testing
     #expect(TaskFileLocation(option: "/nowhere/y/todo.taskpaper", environment: [:], dataDirectory: "/", currentDirectory: "/").stateDirectory != state)
   }
 
-  /// A state directory left by a taskman run as another user (with sudo) is named, with its
-  /// owner, for the error that says how to give it back; the superuser is never told so.
-  @Test func aStateDirectoryOfAnotherUserIsFoundWithItsOwner() throws {
+  /// A data or state directory left by a taskman run as another user (with sudo) is named, with
+  /// its owner, for the error that says how to give it back; the superuser is never told so.
+  @Test func aDirectoryOfAnotherUserIsFoundWithItsOwner() throws {
     let data = try TaskmanDataDirectory()
     let location = TaskFileLocation(option: nil, environment: [:], dataDirectory: data.path, currentDirectory: "/")
     let me = geteuid()
     let someoneElse = me == 0 ? 1 : me + 1
-    #expect(location.stateDirectoryOwned(notBy: someoneElse) == nil, "no state directory yet")
-
     try FileManager.default.createDirectory(atPath: location.stateDirectory, withIntermediateDirectories: true)
     #expect(location.stateDirectoryOwned(notBy: me)?.path == nil, "all of it is the user's own")
     let found = try #require(location.stateDirectoryOwned(notBy: someoneElse))
-    #expect(found.path == data.path + "/state")
+    #expect(found.path == data.path)
     let myName = try #require(getpwuid(me).map { String(cString: $0.pointee.pw_name) })
     #expect(found.owner == myName)
     #expect(location.stateDirectoryOwned(notBy: 0) == nil)
+
+    let nowhere = TaskFileLocation(option: nil, environment: [:], dataDirectory: data.path + "/not-there", currentDirectory: "/")
+    #expect(nowhere.stateDirectoryOwned(notBy: someoneElse)?.path == nil, "nothing there is anybody's")
+  }
+
+  @Test func aPathInTheHintIsOneShellWord() {
+    #expect(AppStore.shellQuoted("/home/me/.local/share/taskman/state") == "/home/me/.local/share/taskman/state")
+    #expect(AppStore.shellQuoted("/home/me/My Tasks") == "'/home/me/My Tasks'")
+    #expect(AppStore.shellQuoted("/tmp/it's") == #"'/tmp/it'\''s'"#)
+    #expect(AppStore.shellQuoted("/tmp/caf\u{E9}") == "'/tmp/caf\u{E9}'")
   }
 }

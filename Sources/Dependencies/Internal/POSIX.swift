@@ -40,6 +40,13 @@ enum POSIX {
     return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
   }
 
+  /// Whether `first` and `second` themselves (links not followed) are one file.
+  static func isSameFile(_ first: String, _ second: String) -> Bool {
+    var one = stat()
+    var other = stat()
+    return lstat(first, &one) == 0 && lstat(second, &other) == 0 && one.st_dev == other.st_dev && one.st_ino == other.st_ino
+  }
+
   /// Whether `path` itself (links not followed) is the file open as `fd`.
   static func isOpen(_ fd: Int32, at path: String) -> Bool {
     var opened = stat()

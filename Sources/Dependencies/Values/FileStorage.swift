@@ -18,9 +18,9 @@ extension StorageClient {
   /// | --- | --- |
   /// | `name` | The document. |
   /// | `name.bak` | The version before the last save (absent until the second save). |
-  /// | `.name.bak.tmp` | With `retiringBackups` (see ``fileSystem(directory:files:backups:recycling:retiringBackups:)``): the backup the last save replaced, until ``removeRetiredBackup(of:)`` or the next save deletes it. |
+  /// | `.name.bak.tmp` | With `retiringBackups` (see ``fileSystem(directory:files:backups:recycling:retiringBackups:)``): the backup the last save replaced, until ``removeRetiredBackup(of:)`` or the next save that makes a backup deletes it. |
   /// | `name.lock` | The lock file that ``withExclusiveAccess(to:timeout:_:)`` locks with `flock(2)`. It stays after use and is empty: do not delete it while the storage may be in use. |
-  /// | `.name.<pid>-<random>.tmp` | A new version being saved. A save that crashed leaves one behind; the next ``withExclusiveAccess(to:timeout:_:)`` on the document removes it once its process is gone. |
+  /// | `.name.<pid>-<random>.tmp` | A new version being saved. A save that crashed leaves one behind (with `retiringBackups`, it may hold the backup being set aside); the next ``withExclusiveAccess(to:timeout:_:)`` on the document removes it once its process is gone. |
   /// | `.name.<pid>-<random>.saving` | For a document kept elsewhere (see ``fileSystem(directory:files:backups:recycling:retiringBackups:)``): marks that its new version is being written beside it, as `.<file name>.<pid>-<random>.tmp`, so that a crashed save's file there is found and removed without listing that folder. Empty. |
   ///
   /// A save writes the new version to a temporary file with a unique name, keeps the current
@@ -79,7 +79,7 @@ extension StorageClient {
   /// With `retiringBackups`, a save sets the backup it replaces aside, as `.name.bak.tmp`,
   /// instead of deleting it: deleting a file frees its blocks, which on those disks waits for
   /// the device. ``removeRetiredBackup(of:)`` deletes it when the program has a moment to spare
-  /// (waiting for another thread, say); otherwise the next save does, as it would have.
+  /// (waiting for another thread, say); otherwise the next save that makes a backup does.
   public static func fileSystem(
     directory: URL, files: [String: URL], backups: Backups = .all, recycling: Set<String> = [],
     retiringBackups: Bool = false
@@ -665,10 +665,15 @@ struct FileStorage: Sendable {
       }
       // Set aside rather than deleted: deleting a file frees its blocks, half a millisecond for
       // 600 KB on a virtual disk that discards freed blocks. Renaming over an older one left
-      // there deletes that one, as a save without retiring does. Only a file is exchanged: a
-      // directory in the backup's place fails the rename below, as it always has.
-      if retiringBackups, POSIX.isRegularFile(backup), POSIX.exchange(linked, backup) {
-        if rename(linked, retiredBackupFile(name)) != 0 { unlink(linked) }
+      // there deletes that one, as a save without retiring does. Only another file than the
+      // document's is set aside: a directory in the backup's place fails the rename below, as
+      // it always has, and a backup that already is the document's file (a save was
+      // interrupted after this step) would become a link to it that, deleted while a command
+      // reads the document, changes the document's status, and so its save.
+      if retiringBackups, POSIX.isRegularFile(backup), !POSIX.isSameFile(backup, linked), POSIX.exchange(linked, backup) {
+        _ = rename(linked, retiredBackupFile(name))
+        // Left in place only when the two names were one file by then.
+        unlink(linked)
         return true
       }
       let renamed = rename(linked, backup) == 0
@@ -678,6 +683,8 @@ struct FileStorage: Sendable {
       // `linked` in place; otherwise `linked` is gone and this fails harmlessly.
       unlink(linked)
       guard renamed else { throw .fileSystem(operation: .backUp, path: backup, code: code) }
+      // A backup set aside by an earlier save goes now, as it would have gone above.
+      if retiringBackups { unlink(retiredBackupFile(name)) }
       return true
     }
     switch errno {
@@ -705,6 +712,7 @@ struct FileStorage: Sendable {
         unlink(temporary)
         throw .fileSystem(operation: .backUp, path: backup, code: code)
       }
+      if retiringBackups { unlink(retiredBackupFile(name)) }
       return true
     default:
       throw .fileSystem(operation: .backUp, path: backup, code: errno)

@@ -81,7 +81,7 @@ public struct StorageClient: Sendable {
   /// sets it aside rather than deleting it during the save (a file-system storage made with
   /// `retiringBackups`, since freeing a file's blocks can wait for the disk). A program calls
   /// this when it has a moment to spare, waiting for another thread, say; otherwise the next
-  /// save deletes it. Does nothing when there is none; errors are ignored.
+  /// save that makes a backup deletes it. Does nothing when there is none; errors are ignored.
   ///
   /// ```swift
   /// let parsed = startParsing()

@@ -3,7 +3,9 @@
 ///
 /// - The `taskman> ` prompt is written (on standard error) only when standard input is a
 ///   terminal; piped lines run the same way, without prompts.
-/// - `exit`, `quit` or the end of input ends the session. Blank lines and lines starting with
+/// - `exit`, `quit` or the end of input ends the session; `exit 3` ends it with that status,
+///   and `exit` with anything else but a status (0–255) says so and ends it with 2, as `sh`
+///   does. Blank lines and lines starting with
 ///   `#` are skipped; a line starting with the word `taskman` runs without it.
 /// - A bad line (unterminated quote, invalid UTF-8, control characters) is reported as a usage
 ///   error and the session goes on. A line over the limit ends the session with status 2: the
@@ -43,7 +45,16 @@ struct ShellSession {
         continue
       }
       if words.isEmpty { continue }
-      if words == ["exit"] || words == ["quit"] { break }
+      if words[0] == "exit" || words[0] == "quit" {
+        if words.count == 1 { break }
+        if words.count == 2, let code = Int32(words[1]), (0...255).contains(code) { return ExitCode(rawValue: code) }
+        let error = TaskmanError.usage(
+          "'\(words[0])' takes at most the status to end with (0 to 255), not '\(words.dropFirst().joined(separator: " "))'; the shell stopped",
+          hint: "Type '\(words[0])' alone to end the session with the status of the last command."
+        )
+        session.report(error)
+        return error.exitCode
+      }
       status = await Taskman.execute(words, session: session)
     }
     return status

@@ -62,7 +62,7 @@ final class AppStore {
       backups: .only([TaskFile.documentName]),
       // Read and written only under the file's lock (every command takes it).
       recycling: [TaskFile.indexName, TaskFile.journalName],
-      // The backup a change replaces is deleted by the next command while it reads the file.
+      // The backup a change replaces is deleted by the next change, while it reads the file.
       retiringBackups: true
     )
     self.file = file
@@ -242,16 +242,25 @@ final class AppStore {
   /// Where the version of the file before taskman's last change is kept.
   var backupPath: String { file.stateDirectory + "/" + TaskFile.documentName + ".bak" }
 
+  /// `text` as one word of a POSIX shell command line: in single quotes where it needs any.
+  nonisolated static func shellQuoted(_ text: String) -> String {
+    let plain = text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-+:@%,=".unicodeScalars.contains($0)) }
+    if plain && !text.isEmpty { return text }
+    return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
   private func lockError(_ error: StorageError) -> TaskmanError {
     switch error {
     case .lockTimeout:
       return .lockTimeout(path: dataFilePath, timeout: lockTimeout)
     default:
-      if let (directory, owner) = file.stateDirectoryOwned() {
+      if case .fileSystem(_, _, let code) = error, code == EACCES || code == EPERM,
+        let (directory, owner) = file.stateDirectoryOwned()
+      {
         return TaskmanError(
           .dataFileUnreadable,
-          "cannot lock the task file \(dataFilePath): its state directory \(directory) belongs to \(owner)",
-          hint: "A taskman run as another user (with sudo, say) made it. Give it back with: sudo chown -R \"$(id -un)\" \(directory)"
+          "cannot lock the task file \(dataFilePath): \(directory) belongs to \(owner)",
+          hint: "A taskman run as another user (with sudo, say) made it. Give it back with: sudo chown -R \"$(id -un)\" \(Self.shellQuoted(directory))"
         )
       }
       return TaskmanError(

@@ -96,13 +96,14 @@ struct TaskFileLocation: Equatable {
 }
 
 extension TaskFileLocation {
-  /// The first of the state directories (`state`, then the file's own) that exists and belongs to
-  /// another user than `user` (the one running taskman), with its owner's name (or number):
-  /// what a taskman run with `sudo` leaves behind, which every later command of the user then
-  /// cannot open. Nil when there is none, or for the superuser (it may open anything).
+  /// The first of the data directory and the state directories under it (`state`, then the
+  /// file's own) that exists and belongs to another user than `user` (the one running taskman),
+  /// with its owner's name (or number): what a taskman run with `sudo` leaves behind, which
+  /// every later command of the user then cannot open. Nil when there is none, or for the
+  /// superuser (it may open anything).
   func stateDirectoryOwned(notBy user: uid_t = geteuid()) -> (path: String, owner: String)? {
     guard user != 0 else { return nil }
-    for directory in [Self.parent(of: stateDirectory), stateDirectory] {
+    for directory in [dataDirectory, Self.parent(of: stateDirectory), stateDirectory] {
       var info = stat()
       guard stat(directory, &info) == 0 else { return nil }
       if info.st_uid != user { return (directory, Self.userName(of: info.st_uid)) }
