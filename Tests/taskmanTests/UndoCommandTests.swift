@@ -47,4 +47,18 @@ struct UndoCommandTests {
     // Both limits are named: a large import can push out changes long before the hundredth.
     #expect(result.errors.contains("its last 100 changes to undo, fewer when they are larger than 4 MiB together"))
   }
+
+  @Test func anUndoRefusedForAnotherReasonSaysOnlyThatReason() throws {
+    let data = try TaskmanDataDirectory()
+    let milk = try data.add("Buy milk")
+    _ = try data.add("Call Bob")
+    #expect(try data.run(["done", milk]).status == 0)
+    // The line undo would change is deleted by hand.
+    try Data("- Call Bob\n".utf8).write(to: URL(fileURLWithPath: data.dataFile))
+    let result = try data.run(["undo"])
+    #expect(result.status == 1)
+    #expect(result.errors.hasPrefix("taskman: "), "\(result.errors)")
+    #expect(result.errors.contains("deleted since"), "\(result.errors)")
+    #expect(!result.errors.contains("changes to undo"), "the limits are no reason here: \(result.errors)")
+  }
 }

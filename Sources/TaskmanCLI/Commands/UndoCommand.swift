@@ -42,10 +42,12 @@ enum JournalStep {
       app.send(direction == .undo ? .undo : .redo)
       await app.waitForEffects()
       if app.state.journal?.applied == before, let message = app.state.errorMessage {
+        // The limits explain only an empty history: a change that could not be undone (its item
+        // deleted by hand since, say) or the journal's own problem is the whole story.
+        let nothingLeft = (direction == .undo ? app.state.journal?.undoable : app.state.journal?.redoable) == nil
         throw .nothingMatched(
           message,
-          // The journal's own problem is the message; the limits are beside the point then.
-          hint: app.state.journalProblem != nil
+          hint: app.state.journalProblem != nil || !nothingLeft
             ? nil
             : direction == .undo
             ? "taskman keeps its last \(TaskJournal.entryLimit) changes to undo, fewer when they are larger than \(TaskJournal.sizeLimit / (1024 * 1024)) MiB together (a large import, say)."
