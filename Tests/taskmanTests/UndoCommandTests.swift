@@ -60,5 +60,6 @@ struct UndoCommandTests {
     #expect(result.errors.hasPrefix("taskman: "), "\(result.errors)")
     #expect(result.errors.contains("deleted since"), "\(result.errors)")
     #expect(!result.errors.contains("changes to undo"), "the limits are no reason here: \(result.errors)")
+    #expect(result.errors.contains("the changes before this one stay as they are too"), "\(result.errors)")
   }
 }

@@ -45,14 +45,21 @@ enum JournalStep {
         // The limits explain only an empty history: a change that could not be undone (its item
         // deleted by hand since, say) or the journal's own problem is the whole story.
         let nothingLeft = (direction == .undo ? app.state.journal?.undoable : app.state.journal?.redoable) == nil
-        throw .nothingMatched(
-          message,
-          hint: app.state.journalProblem != nil || !nothingLeft
-            ? nil
-            : direction == .undo
+        let hint: String?
+        if app.state.journalProblem != nil {
+          hint = nil
+        } else if !nothingLeft {
+          hint =
+            direction == .undo
+            ? "Undo goes back one change at a time, so the changes before this one stay as they are too; changes made from now on can be undone as usual."
+            : "Redo goes forward one change at a time, so the changes after this one cannot be redone either."
+        } else {
+          hint =
+            direction == .undo
             ? "taskman keeps its last \(TaskJournal.entryLimit) changes to undo, fewer when they are larger than \(TaskJournal.sizeLimit / (1024 * 1024)) MiB together (a large import, say)."
             : "Only changes reverted by 'taskman undo' since taskman's last change can be redone."
-        )
+        }
+        throw .nothingMatched(message, hint: hint)
       }
       try await app.finishChanges()
       // The record just stepped over: now the first undone one, or the last one in effect.
