@@ -170,6 +170,26 @@ struct OutlineCommandsTests {
     #expect(try data.run(["undo"]).status == 1)
   }
 
+  @Test func aJournalThatIsADirectoryIsLeftAndEachMessageSaysWhatToDo() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Fine")
+    let journal = data.stateDirectory + "/tasks.journal"
+    try FileManager.default.removeItem(atPath: journal)
+    try FileManager.default.createDirectory(atPath: journal, withIntermediateDirectories: false)
+
+    let doctor = try data.run(["doctor"])
+    #expect(doctor.output.contains("remove or fix \(journal) by hand, and taskman's next change starts it anew"), "\(doctor.output)")
+    let undo = try data.run(["undo"])
+    #expect(undo.status == 1)
+    #expect(undo.errors.hasPrefix("taskman: There is nothing to undo: "), "\(undo.errors)")
+    #expect(!undo.errors.contains(".."), "one period: \(undo.errors)")
+    let add = try data.run(["add", "More"])
+    #expect(add.status == 3)
+    #expect(add.errors.contains("the path holds something else (a directory,"), "\(add.errors)")
+    var isDirectory: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: journal, isDirectory: &isDirectory) && isDirectory.boolValue, "left as it is")
+  }
+
   @Test func editKeepsTagsUnlessNewOnesAreGiven() throws {
     let data = try TaskmanDataDirectory()
     let milk = try data.add("Buy milk @errands @due(2026-11-25)")

@@ -110,7 +110,7 @@ private func advice(_ code: Int32, _ operation: StorageError.Operation) -> Strin
     return "A read-only file is never replaced: make it writable (chmod u+w) to let the change "
       + "through, or check the permissions of its directory."
   case EINVAL where operation == .replace:
-    return "Only a regular file is replaced: the path holds a device, a FIFO or a socket."
+    return "Only a regular file is replaced: the path holds something else (a directory, a device, a FIFO or a socket)."
   case EACCES, EPERM:
     return "Check the permissions of the file and of the storage directory."
   case ENOSPC, EDQUOT:

@@ -521,7 +521,7 @@ public struct TaskList: Reducer {
       let record = direction == .undo ? journal.undoable : journal.redoable
     else {
       let nothing = direction == .undo ? "There is nothing to undo" : "There is nothing to redo"
-      state.errorMessage = state.journalProblem.map { "\(nothing): \($0)." } ?? "\(nothing)."
+      state.errorMessage = state.journalProblem.map { "\(nothing): \($0)" + ($0.hasSuffix(".") ? "" : ".") } ?? "\(nothing)."
       return .none
     }
     guard let entry = record.entry else {

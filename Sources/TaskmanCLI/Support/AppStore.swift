@@ -232,6 +232,13 @@ final class AppStore {
       } else {
         notes.append("undo: no changes recorded yet")
       }
+    } catch let error as StorageError {
+      // Not its text: what is in its place (a directory, a file taskman may not read), which a
+      // change does not write over either.
+      notes.append(
+        "undo: the journal cannot be read (\(error)); remove or fix \(file.stateDirectory)/\(TaskFile.journalName) by hand, and taskman's next change starts it anew"
+      )
+      journalIsUnreadable = true
     } catch {
       notes.append("undo: the journal cannot be read (\(error)); taskman's next change starts it anew")
       journalIsUnreadable = true
