@@ -509,7 +509,7 @@ struct PlainFileTests {
     #expect(listed.errors == "taskman: \(typo) does not exist yet, so there is nothing in it; the first change creates it.\n")
     let added = try data.run(["--file", typo, "add", "Buy milk"])
     #expect(added.status == 0)
-    #expect(added.errors == "taskman: \(typo) does not exist yet; this change creates it.\n")
+    #expect(added.errors == "taskman: \(typo) does not exist yet; taskman creates it with the first change.\n")
     #expect(try data.run(["--file", typo, "add", "Call Bob"]).errors == "")
     // The default file is created on first use without a word, as the README says.
     #expect(try data.run(["add", "x"]).errors == "")

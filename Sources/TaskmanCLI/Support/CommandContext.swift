@@ -88,7 +88,7 @@ struct CommandContext {
     if !file.isDefault, kind == .missing {
       let path = TextStyle.printable(file.path)
       if !forReading {
-        errors.write("taskman: \(path) does not exist yet; this change creates it.\n")
+        errors.write("taskman: \(path) does not exist yet; taskman creates it with the first change.\n")
       } else if FileKind.at(file.directory) == .directory {
         errors.write("taskman: \(path) does not exist yet, so there is nothing in it; the first change creates it.\n")
       } else {
