@@ -306,6 +306,15 @@ struct EditInEditorTests {
     #expect(data.dataFileText == "Trip:\n\t- Book train @today\n\t\tSeat 42\n\t- Pack\n- Other\n")
   }
 
+  @Test func anEditorThatRemovesItsFileIsToldSoAndNothingChanges() throws {
+    let (data, train) = try setUp()
+    let script = Self.shellCommand(running: try data.write("#!/bin/sh\nrm \"$1\"\n", to: "remove.sh"))
+    let result = try data.run(["edit", train], environment: ["EDITOR": script])
+    #expect(result.status == 2)
+    #expect(result.errors.contains(" back from the editor: the editor removed it\nNothing was changed."), "\(result.errors)")
+    #expect(data.dataFileText == "Trip:\n\t- Book train @today\n\t\tSeat 42\n\t- Pack\n- Other\n")
+  }
+
   @Test func savingTheTextUnchangedChangesNothing() throws {
     let (data, train) = try setUp()
     let script = Self.shellCommand(running: try data.write("#!/bin/sh\nexit 0\n", to: "noop.sh"))

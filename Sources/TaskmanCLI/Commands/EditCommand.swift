@@ -251,7 +251,18 @@ struct TemporaryText {
   func read() throws(TaskmanError) -> [UInt8] {
     switch FileReader(path: path).read(maximumBytes: InputText.maximumDocumentBytes) {
     case .success(let bytes): return bytes
-    case .failure(let failure): throw TaskmanError(.usage, "cannot read \(path) back from the editor: \(failure)")
+    case .failure(let failure):
+      let reason: String
+      switch failure {
+      case .tooLarge: reason = "it is larger than \(InputText.maximumDocumentBytes / (1024 * 1024)) MiB"
+      case .isDirectory: reason = "it is a directory now"
+      case .system(ENOENT): reason = "the editor removed it"
+      case .system(let code): reason = TaskmanError.reason(errno: code)
+      }
+      throw TaskmanError(
+        .usage, "cannot read \(path) back from the editor: \(reason)",
+        hint: "Nothing was changed. An editor must save the text in the file it was given."
+      )
     }
   }
 
