@@ -48,6 +48,16 @@ struct UndoCommandTests {
     #expect(result.errors.contains("its last 100 changes to undo, fewer when they are larger than 4 MiB together"))
   }
 
+  @Test func aChangeIsDescribedByFiveTitlesAtMostAndAHundredCharactersOfEach() throws {
+    let data = try TaskmanDataDirectory()
+    let long = String(repeating: "word ", count: 60).trimmingCharacters(in: .whitespaces)
+    _ = try data.add(long)
+    #expect(try data.run(["undo"]).output == "Undid: add “\(long.prefix(99))…”\n")
+    let ids = try (1...7).map { try data.add("Task \($0)") }
+    #expect(try data.run(["done"] + ids).status == 0)
+    #expect(try data.run(["undo"]).output == "Undid: done “Task 1”, “Task 2”, “Task 3”, “Task 4”, “Task 5” and 2 more\n")
+  }
+
   @Test func anUndoRefusedForAnotherReasonSaysOnlyThatReason() throws {
     let data = try TaskmanDataDirectory()
     let milk = try data.add("Buy milk")

@@ -762,7 +762,7 @@ extension IdentifiedArray where ID == UUID, Element == Item {
 extension TaskList.State {
   /// The quoted titles of the items with `ids`, for history descriptions: `“Buy milk”, “Bank”`.
   func titles(of ids: [UUID]) -> String {
-    ids.map { quoted(item(withID: $0)?.title ?? $0.uuidString) }.joined(separator: ", ")
+    listed(ids.map { quoted(item(withID: $0)?.title ?? $0.uuidString) })
   }
 
   /// The titles of the items with `ids` that are `wanted` (the ones a change changes), or of
@@ -770,11 +770,22 @@ extension TaskList.State {
   func titles(of ids: [UUID], preferring wanted: (Item) -> Bool) -> String {
     let found = ids.map { ($0, item(withID: $0)) }
     let preferred = found.filter { $0.1.map(wanted) == true }
-    return (preferred.isEmpty ? found : preferred).map { quoted($0.1?.title ?? $0.0.uuidString) }.joined(separator: ", ")
+    return listed((preferred.isEmpty ? found : preferred).map { quoted($0.1?.title ?? $0.0.uuidString) })
   }
 }
 
-private func quoted(_ title: String) -> String { "“\(title)”" }
+/// A title for a history description: whole up to 100 characters, else its first 99 and "…", so
+/// that a huge line fills neither the terminal (`Undid: …`) nor the journal.
+private func quoted(_ title: String) -> String {
+  guard title.count > 100 else { return "“\(title)”" }
+  return "“\(title.prefix(99))…”"
+}
+
+/// Quoted titles for a history description: up to five, then how many more.
+private func listed(_ titles: [String]) -> String {
+  guard titles.count > 5 else { return titles.joined(separator: ", ") }
+  return titles.prefix(5).joined(separator: ", ") + " and \(titles.count - 5) more"
+}
 
 extension Item {
   /// How many items are nested under this one, at any depth.
