@@ -170,6 +170,33 @@ struct OutlineCommandsTests {
     #expect(try data.run(["undo"]).status == 1)
   }
 
+  @Test func doctorSaysWhenTheNewestChangeCannotBeUndoneAndSoNoneBeforeIt() throws {
+    let data = try TaskmanDataDirectory()
+    let milk = try data.add("Buy milk")
+    _ = try data.add("Call Bob")
+    #expect(try data.run(["done", milk]).status == 0)
+    #expect(try data.run(["doctor"]).output.hasSuffix("Nothing to look at.\n"))
+    // The line undo would change is deleted by hand.
+    try Data("- Call Bob\n".utf8).write(to: URL(fileURLWithPath: data.dataFile))
+    let found = try data.run(["doctor"])
+    #expect(found.status == 1)
+    #expect(found.output.contains("undo: the newest change, “done “Buy milk””, cannot be undone: “- Buy milk @done("), "\(found.output)")
+    #expect(found.output.contains(" was deleted since; the changes before it cannot be undone either until it can"), "\(found.output)")
+    #expect(found.output.hasSuffix("1 thing to look at.\n"))
+
+    // A large change keeps its lines in a document of its own: without it, nothing can be undone.
+    let other = try TaskmanDataDirectory()
+    let imported = try other.write((1...80).map { "- Imported task number \($0) with a title long enough\n" }.joined(), to: "big.taskpaper")
+    #expect(try other.run(["import", imported]).status == 0)
+    let documents = try FileManager.default.contentsOfDirectory(atPath: other.stateDirectory).filter { $0.hasPrefix("tasks.journal.") }
+    #expect(documents.count == 1, "\(documents)")
+    for name in documents { try FileManager.default.removeItem(atPath: other.stateDirectory + "/" + name) }
+    let lost = try other.run(["doctor"])
+    #expect(lost.status == 1)
+    #expect(lost.output.contains("undo: the newest change, “import"), "\(lost.output)")
+    #expect(lost.output.contains("”, cannot be read ("), "\(lost.output)")
+  }
+
   @Test func aJournalThatIsADirectoryIsLeftAndEachMessageSaysWhatToDo() throws {
     let data = try TaskmanDataDirectory()
     _ = try data.add("Fine")

@@ -197,6 +197,25 @@ final class AppStore {
     }
   }
 
+  /// Why the newest change in effect cannot be undone now (its entry cannot be read, or the
+  /// file no longer holds what it changed), or nil when it can, or there is none.
+  private func newestChangeThatCannotBeUndone(in journal: TaskJournal) -> String? {
+    guard let record = journal.undoable else { return nil }
+    let entry: TaskJournal.Entry
+    do {
+      entry = try TaskFile.loadEntry(of: record, from: storage)
+    } catch {
+      return "the newest change, “\(record.description)”, cannot be read (\(error))"
+    }
+    var items = state.tasks.elements
+    do {
+      _ = try entry.apply(.undo, to: &items)
+      return nil
+    } catch {
+      return "the newest change, “\(record.description)”, cannot be undone: “\(error.line)” \(error.reason)"
+    }
+  }
+
   /// The size of the file at `path` (links followed), 0 when there is none.
   private static func fileSize(at path: String) -> Int {
     var info = stat()
@@ -228,6 +247,11 @@ final class AppStore {
           journalIsUnreadable = true
         } else {
           notes.append("undo: \(journal.applied) \(journal.applied == 1 ? "change" : "changes") to undo, \(redo) to redo")
+          // Undo goes back one change at a time: one it cannot take keeps every older one too.
+          if let blocked = newestChangeThatCannotBeUndone(in: journal) {
+            notes.append("undo: \(blocked); the changes before it cannot be undone either until it can (restore that line by hand)")
+            journalIsUnreadable = true
+          }
         }
       } else {
         notes.append("undo: no changes recorded yet")
