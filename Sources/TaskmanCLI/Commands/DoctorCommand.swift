@@ -19,9 +19,10 @@ struct DoctorCommand: ParsableCommand, Equatable {
     let app = try context.appStore(forReading: true)
     return try await app.withLoadedTasks(readOnly: true) { () throws(TaskmanError) in
       let checkup = TaskFileCheckup(app.state.source)
-      let (bookkeeping, journalIsUnreadable) = app.bookkeepingHealth()
-      // An unreadable journal is a thing to look at: its undo history is lost at the next change.
-      let count = checkup.findings.count + (journalIsUnreadable ? 1 : 0)
+      let (bookkeeping, undoNeedsAttention) = app.bookkeepingHealth()
+      // An undo history lost (an unreadable journal is started anew at the next change) or stuck
+      // is a thing to look at.
+      let count = checkup.findings.count + (undoNeedsAttention ? 1 : 0)
       let index = app.shortIDs()
       if json {
         context.output.write(TaskJSON.doctor(checkup, path: app.dataFilePath, bookkeeping: bookkeeping, shortID: index.shortID(for:)).text)

@@ -223,11 +223,11 @@ final class AppStore {
   }
 
   /// What `taskman doctor` says about the ids and the undo journal kept beside the file.
-  /// `journalIsUnreadable` when its undo history is lost: the journal cannot be read, or names
-  /// items by ids that are gone.
-  func bookkeepingHealth() -> (notes: [String], journalIsUnreadable: Bool) {
+  /// `undoNeedsAttention` when its undo history is lost or stuck: the journal cannot be read,
+  /// names items by ids that are gone, or its newest change cannot be undone.
+  func bookkeepingHealth() -> (notes: [String], undoNeedsAttention: Bool) {
     var notes: [String] = []
-    var journalIsUnreadable = false
+    var undoNeedsAttention = false
     let indexIsCurrent = TaskFile.indexIsCurrent((try? storage.load(TaskFile.indexName)) ?? nil, for: state.source)
     switch indexIsCurrent {
     case true?: notes.append("ids: kept beside the file, up to date")
@@ -244,13 +244,13 @@ final class AppStore {
           notes.append(
             "undo: \(journal.records.count) \(journal.records.count == 1 ? "change" : "changes") recorded, but the ids they name are gone, so none can be undone; taskman's next change starts the journal anew"
           )
-          journalIsUnreadable = true
+          undoNeedsAttention = true
         } else {
           notes.append("undo: \(journal.applied) \(journal.applied == 1 ? "change" : "changes") to undo, \(redo) to redo")
           // Undo goes back one change at a time: one it cannot take keeps every older one too.
           if let blocked = newestChangeThatCannotBeUndone(in: journal) {
             notes.append("undo: \(blocked); the changes before it cannot be undone either until it can (restore that line by hand)")
-            journalIsUnreadable = true
+            undoNeedsAttention = true
           }
         }
       } else {
@@ -262,12 +262,12 @@ final class AppStore {
       notes.append(
         "undo: the journal cannot be read (\(error)); remove or fix \(file.stateDirectory)/\(TaskFile.journalName) by hand, and taskman's next change starts it anew"
       )
-      journalIsUnreadable = true
+      undoNeedsAttention = true
     } catch {
       notes.append("undo: the journal cannot be read (\(error)); taskman's next change starts it anew")
-      journalIsUnreadable = true
+      undoNeedsAttention = true
     }
-    return (notes, journalIsUnreadable)
+    return (notes, undoNeedsAttention)
   }
 
   /// Where the version of the file before taskman's last change is kept.
