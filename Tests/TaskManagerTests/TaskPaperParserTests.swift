@@ -268,6 +268,28 @@ struct TaskPaperParserTests {
     #expect(outline.entries().map(\.item.id) == (1...4).map { testID(UInt64($0)) })
   }
 
+  // MARK: Lines with the same tags
+
+  @Test func everyLineOfADocumentReadsAsThatLineAlone() {
+    // Lines whose tags are written alike, which the parse lets share one list, among near
+    // misses: another value of the same length, escapes, a tag glued to text, a value left open
+    // before the tags, tags inside the title, and more combinations than it keeps at once.
+    var lines = [
+      "- a @work", "- b @work", "- c @work(1)", "- d @work", "- e @work(1)", "- f @work(1)x", "- g x@work",
+      "- h @note(a \\(b\\))", "- i @note(a \\(b\\))", "- j @note(a (b))", "- k @x( @work", "- l @x(1) @work",
+      "Project: @work", "Proj @work:", "- m @work @home", "- n @work  @home", "- o @work @home ",
+      "- p @due(2026-01-01) @done", "- q @due(2026-01-01) @done", "- r @due(2026-01-02) @done",
+      "- s @work\r", "- t text @work more @home", "- u other @work more @home", "- v @wörk", "- w @wörk",
+    ]
+    for number in 0..<600 { lines.append("- task \(number) @n\(number % 300) @work") }
+    let document = parseOutline(lines.joined(separator: "\n") + "\n").items
+    let alone = lines.map(parseLine)
+    #expect(document.count == alone.count)
+    #expect(document.map(\.tags) == alone.map(\.tags))
+    #expect(document.map(\.title) == alone.map(\.title))
+    #expect(document.map(\.kind) == alone.map(\.kind))
+  }
+
   // MARK: Line endings
 
   @Test func crlfReadsAsLF() {

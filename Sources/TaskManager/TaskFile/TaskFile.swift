@@ -50,8 +50,17 @@ public enum TaskFile {
     now: Date?,
     index: () -> CheckedIndex
   ) throws(TaskDocumentError) -> (outline: Outline, source: TaskPaperSource) {
-    let result: Result<(Outline, TaskPaperSource), TaskDocumentError> = data.withUnsafeBytes { raw in
-      let whole = raw.assumingMemoryBound(to: UInt8.self)
+    try read(bytes: [UInt8](data), now: now, index: index)
+  }
+
+  /// ``read(_:now:index:)`` of the bytes the source then keeps.
+  static func read(
+    bytes: [UInt8],
+    now: Date?,
+    index: () -> CheckedIndex
+  ) throws(TaskDocumentError) -> (outline: Outline, source: TaskPaperSource) {
+    let result: Result<(Outline, TaskPaperSource), TaskDocumentError> = bytes.withUnsafeBufferPointer { whole in
+      let raw = UnsafeRawBufferPointer(whole)
       let bodyStart = whole.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
       let body = UnsafeBufferPointer(rebasing: whole[bodyStart...])
       if let problem = firstInvalidUTF8(body) { return .failure(problem) }
@@ -75,9 +84,6 @@ public enum TaskFile {
       }
       for line in lines.items.indices { lines.items[line].id = matched.ids[line] }
       let (tree, subtrees) = TaskPaperParser.assembledWithSubtrees(lines)
-      // The bytes the source keeps, copied last: by now the parse has had the memory it needed
-      // faulted in, and the copy lands in pages that are ready.
-      let bytes = [UInt8](whole)
       let source = TaskPaperSource(
         storage: .init(
           bytes: bytes, bodyStart: bodyStart, items: lines.items, parents: lines.parents, spans: lines.spans, keys: keys,
@@ -205,8 +211,10 @@ public enum TaskFile {
     now: Date? = nil,
     bookkeeping: () -> Bookkeeping
   ) throws(TaskStorageError) -> StoredTaskList {
-    let data: Data?
-    do { data = try storage.load(documentName) } catch { throw .storage(error) }
+    // Copied out of the data as read, which is then freed: the parse's first allocations take
+    // its memory rather than more of the kernel's, which a process must wait for it to zero.
+    let bytes: [UInt8]?
+    do { bytes = try storage.load(documentName).map { [UInt8]($0) } } catch { throw .storage(error) }
     var stored = StoredTaskList()
     var loaded: Bookkeeping?
     func loadedBookkeeping() -> Bookkeeping {
@@ -215,9 +223,9 @@ public enum TaskFile {
       loaded = made
       return made
     }
-    if let data {
+    if let bytes {
       do {
-        (stored.outline, stored.source) = try read(data, now: now) { loadedBookkeeping().index }
+        (stored.outline, stored.source) = try read(bytes: bytes, now: now) { loadedBookkeeping().index }
       } catch {
         throw .damaged(document: documentName, error)
       }
@@ -228,7 +236,7 @@ public enum TaskFile {
       // The journal names items by the ids the index kept: without the index, the ids are
       // derived from the text again, and an item taskman added would no longer be found by
       // undo, which would then wrongly take the change as already reverted.
-      if data != nil, kept.index.index == nil, !journal.records.isEmpty {
+      if bytes != nil, kept.index.index == nil, !journal.records.isEmpty {
         stored.journalProblem = """
           taskman's ids for this file (\(indexName) in its state directory) were missing or \
           unreadable, so the changes recorded before can no longer be matched to its lines

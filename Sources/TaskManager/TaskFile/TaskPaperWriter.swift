@@ -105,6 +105,11 @@ struct TaskPaperWriter {
       dropsFinalLineBreakAfterRestoredLine: dropsFinalLineBreakAfterRestoredLine, lineBreakOfEmptySource: lineBreakOfEmptySource
     )
     writer.output.reserveCapacity(source.storage.bytes.count + 256)
+    // Room for the lines there were and a few more: grown a line at a time, the index's arrays
+    // were moved to ever larger ones, twice the memory they end with.
+    writer.ids.reserveCapacity(source.lineCount + 16)
+    writer.keys.reserveCapacity(source.lineCount + 16)
+    writer.created.reserveCapacity(source.lineCount + 16)
     writer.output.append(contentsOf: source.storage.bytes[..<source.storage.bodyStart])
     writer.writeTree(items)
     writer.finish()

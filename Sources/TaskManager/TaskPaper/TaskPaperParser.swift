@@ -165,6 +165,7 @@ public enum TaskPaperParser {
     // Blank lines waiting for the next non-blank line: (index, stack depth their level asks for).
     var pendingBlanks: [(index: Int, depth: Int)] = []
     var matches: [TagSyntax.Match] = []
+    var tagLists = TagListCache()
     let placeholder = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
     func parentIndex(atDepth depth: Int) -> Int { depth == 0 ? -1 : stack[depth - 1].index }
@@ -210,7 +211,15 @@ public enum TaskPaperParser {
 
       let line = parseLine(bytes, lineStart, contentEnd, asTask: false, matches: &matches)
       let index = items.count
-      items.append(makeItem(bytes, line, matches, id: placeholder))
+      items.append(
+        Item(
+          id: placeholder,
+          kind: line.kind,
+          title: line.title.isEmpty ? "" : TagSyntax.string(bytes, line.title),
+          tags: matches.isEmpty ? [] : tagLists.tags(bytes, matches, make: tags),
+          level: line.level
+        )
+      )
       spans.append(Span(start: lineStart, contentEnd: contentEnd, end: min(lineEnd + 1, count)))
       if line.kind == .note, line.title.isEmpty, matches.isEmpty {
         parents.append(-1)
