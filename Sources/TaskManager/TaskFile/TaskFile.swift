@@ -83,14 +83,15 @@ public enum TaskFile {
         (keys, matched) = (hashed, stored.index(for: hashed, now: TaskPaperSource.seconds(now)))
       }
       for line in lines.items.indices { lines.items[line].id = matched.ids[line] }
-      let (tree, subtrees) = TaskPaperParser.assembledWithSubtrees(lines)
+      let tree = TaskPaperParser.assembledWithSubtrees(&lines)
       let source = TaskPaperSource(
         storage: .init(
-          bytes: bytes, bodyStart: bodyStart, items: lines.items, parents: lines.parents, spans: lines.spans, keys: keys,
-          created: matched.created, tree: tree, subtrees: subtrees
+          bytes: bytes, bodyStart: bodyStart, ids: matched.ids, items: SourceItems(tree: tree.roots, addresses: tree.items),
+          parents: lines.parents, spans: lines.spans, keys: keys, created: matched.created, tree: tree.roots,
+          subtrees: tree.subtrees
         )
       )
-      return .success((Outline(items: tree), source))
+      return .success((Outline(items: tree.roots), source))
     }
     return try result.get()
   }

@@ -18,8 +18,10 @@ public struct TaskPaperSource: Equatable, Sendable, CustomDumpStringConvertible 
     let bytes: [UInt8]
     /// Where the text starts: after a UTF-8 byte order mark, if the file has one.
     let bodyStart: Int
-    /// Each line's item, without children, with its id.
-    let items: [Item]
+    /// Each line's id.
+    let ids: [UUID]
+    /// Each line's item, as read (its children those it was read with).
+    let items: SourceItems
     /// Each line's parent line, or -1.
     let parents: [Int]
     /// Each line's bytes, relative to ``bodyStart``.
@@ -35,11 +37,12 @@ public struct TaskPaperSource: Equatable, Sendable, CustomDumpStringConvertible 
     let subtrees: [TaskPaperParser.Subtree]
 
     init(
-      bytes: [UInt8], bodyStart: Int, items: [Item], parents: [Int], spans: [TaskPaperParser.Span], keys: [LineKey],
-      created: [UInt32], tree: [Item] = [], subtrees: [TaskPaperParser.Subtree] = []
+      bytes: [UInt8], bodyStart: Int, ids: [UUID], items: SourceItems, parents: [Int], spans: [TaskPaperParser.Span],
+      keys: [LineKey], created: [UInt32], tree: [Item] = [], subtrees: [TaskPaperParser.Subtree] = []
     ) {
       self.bytes = bytes
       self.bodyStart = bodyStart
+      self.ids = ids
       self.items = items
       self.parents = parents
       self.spans = spans
@@ -58,7 +61,10 @@ public struct TaskPaperSource: Equatable, Sendable, CustomDumpStringConvertible 
 
   /// No text at all: a file that does not exist yet.
   public static let empty = TaskPaperSource(
-    storage: Storage(bytes: [], bodyStart: 0, items: [], parents: [], spans: [], keys: [], created: [])
+    storage: Storage(
+      bytes: [], bodyStart: 0, ids: [], items: SourceItems(tree: [], addresses: []), parents: [], spans: [], keys: [],
+      created: []
+    )
   )
 
   /// The text, as read.
@@ -68,7 +74,7 @@ public struct TaskPaperSource: Equatable, Sendable, CustomDumpStringConvertible 
   public var bytes: [UInt8] { storage.bytes }
 
   /// The id of each line's item, in document order.
-  public var ids: [UUID] { storage.items.map(\.id) }
+  public var ids: [UUID] { storage.ids }
 
   /// How many lines the text has (a final line break does not start another).
   public var lineCount: Int { storage.items.count }
@@ -81,8 +87,8 @@ public struct TaskPaperSource: Equatable, Sendable, CustomDumpStringConvertible 
   public func firstSeenDates() -> [UUID: Date] {
     var dates: [UUID: Date] = [:]
     dates.reserveCapacity(storage.items.count)
-    for (item, created) in zip(storage.items, storage.created) where created > 0 {
-      dates[item.id] = Date(timeIntervalSince1970: TimeInterval(created))
+    for (id, created) in zip(storage.ids, storage.created) where created > 0 {
+      dates[id] = Date(timeIntervalSince1970: TimeInterval(created))
     }
     return dates
   }
@@ -114,7 +120,7 @@ public struct TaskPaperSource: Equatable, Sendable, CustomDumpStringConvertible 
 
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.storage === rhs.storage
-      || (lhs.storage.bytes == rhs.storage.bytes && lhs.storage.items.map(\.id) == rhs.storage.items.map(\.id))
+      || (lhs.storage.bytes == rhs.storage.bytes && lhs.storage.ids == rhs.storage.ids)
   }
 
   public var customDumpDescription: String {
@@ -130,16 +136,36 @@ struct SourceLineFinder {
   private var scansLeft = 4
 
   mutating func line(of id: UUID, in source: TaskPaperSource) -> Int? {
-    let items = source.storage.items
+    let ids = source.storage.ids
     if let table { return table[id] }
     if scansLeft > 0 {
       scansLeft -= 1
-      return items.withUnsafeBufferPointer { lines in lines.firstIndex { $0.id == id } }
+      return ids.withUnsafeBufferPointer { lines in lines.firstIndex(of: id) }
     }
     var table: [UUID: Int] = [:]
-    table.reserveCapacity(items.count)
-    for line in items.indices { table[items[line].id] = line }
+    table.reserveCapacity(ids.count)
+    for line in ids.indices { table[ids[line]] = line }
     self.table = table
     return table[id]
+  }
+}
+
+/// The item of each line of a ``TaskPaperSource``, read where it lies in the tree the source was
+/// assembled into (see ``TaskPaperParser/Assembled``) rather than kept twice.
+struct SourceItems: RandomAccessCollection, Sendable {
+  /// The tree's top-level items, which keep every array the addresses point into.
+  private let tree: [Item]
+  private let addresses: [UInt]
+
+  init(tree: [Item], addresses: [UInt]) {
+    self.tree = tree
+    self.addresses = addresses
+  }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { addresses.count }
+
+  subscript(line: Int) -> Item {
+    unsafeAddress { UnsafePointer(bitPattern: addresses[line])! }
   }
 }

@@ -273,7 +273,7 @@ struct TaskPaperWriter {
     guard parentKept, source.storage.items[line].level == item.level, !source.storage.items[line].isBlank || item.isBlank
     else { return false }
     let parent = source.storage.parents[line]
-    return parent < 0 ? parentID == nil : source.storage.items[parent].id == parentID
+    return parent < 0 ? parentID == nil : source.storage.ids[parent] == parentID
   }
 
   /// The line of the first sibling after `index` that keeps its indentation: a new item
@@ -342,8 +342,8 @@ struct TaskPaperWriter {
     } else {
       lastLineBreakStart = output.count - (last.end - last.contentEnd)
     }
-    for line in lines { ids.append(storage.items[line].id) }
-    lastItemID = storage.items[lines.upperBound - 1].id
+    ids.append(contentsOf: storage.ids[lines])
+    lastItemID = storage.ids[lines.upperBound - 1]
     keys.append(contentsOf: storage.keys[lines])
     created.append(contentsOf: storage.created[lines])
     cursor = lines.upperBound
@@ -524,8 +524,8 @@ struct TaskPaperWriter {
   // MARK: - Finding an item's line
 
   private mutating func sourceLine(of id: UUID) -> Int? {
-    let items = source.storage.items
-    if cursor < items.count, items[cursor].id == id {
+    let ids = source.storage.ids
+    if cursor < ids.count, ids[cursor] == id {
       cursor += 1
       return cursor - 1
     }
@@ -535,8 +535,8 @@ struct TaskPaperWriter {
   }
 
   private mutating func peekSourceLine(of id: UUID) -> Int? {
-    let items = source.storage.items
-    if cursor < items.count, items[cursor].id == id { return cursor }
+    let ids = source.storage.ids
+    if cursor < ids.count, ids[cursor] == id { return cursor }
     return lineFinder.line(of: id, in: source)
   }
 }

@@ -261,12 +261,6 @@ public enum TaskPaperParser {
     return roots
   }
 
-  /// Nests the lines into a tree, leaving `lines` as they are (each item is copied once, its
-  /// text shared): for a caller that keeps the lines too.
-  static func assembled(_ lines: Lines) -> [Item] {
-    assembledWithSubtrees(lines).roots
-  }
-
   /// Where a line's subtree lies, and which array holds its children in the assembled tree: what
   /// lets ``TaskPaperWriter`` copy a subtree that no change touched as the bytes it was read from.
   struct Subtree: Sendable {
@@ -280,12 +274,25 @@ public enum TaskPaperParser {
     var children: UInt
   }
 
-  /// ``assembled(_:)``, with each line's ``Subtree``.
-  static func assembledWithSubtrees(_ lines: Lines) -> (roots: [Item], subtrees: [Subtree]) {
+  /// A document nested into a tree by ``assembledWithSubtrees(_:)``, with where each line lies.
+  struct Assembled {
+    /// The top-level items.
+    var roots: [Item]
+    /// Each line's ``Subtree``.
+    var subtrees: [Subtree]
+    /// The address of each line's item in the tree's arrays: the tree never changes (a change
+    /// to an outline copies the arrays it changes), so whoever keeps `roots` can read each
+    /// line's item there rather than keep a copy of every item.
+    var items: [UInt]
+  }
+
+  /// Nests the lines into a tree, moving the items out of `lines`, and says where each line's
+  /// subtree and item lie in it.
+  static func assembledWithSubtrees(_ lines: inout Lines) -> Assembled {
     let count = lines.items.count
     var children = [[Item]](repeating: [], count: count)
     // Made at their final size: grown an item at a time, they were moved repeatedly and kept up
-    // to twice the room they need.
+    // to twice the room they need; and no array moves once an item's address is taken.
     var childCounts = [Int](repeating: 0, count: count)
     var rootCount = 0
     for parent in lines.parents {
@@ -297,9 +304,12 @@ public enum TaskPaperParser {
     var sizes = [Int](repeating: 1, count: count)
     var subtrees = [Subtree](repeating: Subtree(end: 0, children: 0), count: count)
     for index in 0..<count { subtrees[index].end = index + 1 }
+    let nullID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
     var index = count - 1
     while index >= 0 {
-      var item = lines.items[index]
+      // Swapping with an allocation-free placeholder moves the item out instead of copying it.
+      var item = Item(id: nullID, kind: .note, title: "")
+      swap(&item, &lines.items[index])
       if !children[index].isEmpty {
         // Reversed in place and moved into the item: `reversed()` would copy every child.
         children[index].reverseByMoving()
@@ -324,7 +334,23 @@ public enum TaskPaperParser {
       index -= 1
     }
     roots.reverseByMoving()
-    return (roots, subtrees)
+    // Siblings lie in document order: each line is its parent's next child.
+    let rootsStart = roots.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    let stride = UInt(MemoryLayout<Item>.stride)
+    var items = [UInt](repeating: 0, count: count)
+    var nextRoot: UInt = 0
+    for index in 0..<count { childCounts[index] = 0 }
+    for line in 0..<count {
+      let parent = lines.parents[line]
+      if parent < 0 {
+        items[line] = rootsStart + nextRoot * stride
+        nextRoot += 1
+      } else {
+        items[line] = subtrees[parent].children + UInt(childCounts[parent]) * stride
+        childCounts[parent] += 1
+      }
+    }
+    return Assembled(roots: roots, subtrees: subtrees, items: items)
   }
 
   // MARK: - Line

@@ -143,10 +143,11 @@ final class AppStore {
     // make. Meanwhile it faults in the heap the reading thread is about to take, so that the
     // kernel zeroes those pages here rather than in the middle of the parse: the first pages,
     // then (bookkeeping and store done) more as the reading thread goes on, up to 8 MiB ahead of
-    // what is allocated and no more than the command takes: at 10,000 tasks, the parse takes ten
-    // times the file's size and the writing of a change three more, so that peak memory stays
-    // what it was. (The size is capped so that no sparse file of exabytes overflows the sum.)
-    let heapLimit = taskman_heap_frontier() + 13 * UInt(min(Self.fileSize(at: dataFilePath), 1 << 40))
+    // what is allocated and no more than the command takes: at 10,000 and 100,000 tasks, the
+    // parse takes less than seven times the file's size and the writing of a change two more, so
+    // that peak memory stays what it was. (The size is capped so that no sparse file of exabytes
+    // overflows the sum.)
+    let heapLimit = taskman_heap_frontier() + 9 * UInt(min(Self.fileSize(at: dataFilePath), 1 << 40))
     var prefaulted: UInt = 0
     // Until no step can do more: waiting is then the only thing left to do.
     var prefaultingIsOver = false
