@@ -276,7 +276,7 @@ struct TaskPaperParserTests {
     // before the tags, tags inside the title, and more combinations than it keeps at once.
     var lines = [
       "- a @work", "- b @work", "- c @work(1)", "- d @work", "- e @work(1)", "- f @work(1)x", "- g x@work",
-      "- h @note(a \\(b\\))", "- i @note(a \\(b\\))", "- j @note(a (b))", "- k @x( @work", "- l @x(1) @work",
+      "- h @note(a \\(b\\))", "- i @note(a \\(b\\))", "- j @note(a (b))", "- k @x( @work", "- l @x(1) @work", "- k2 @x( @w(1)", "- l2 @w(1)",
       "Project: @work", "Proj @work:", "- m @work @home", "- n @work  @home", "- o @work @home ",
       "- p @due(2026-01-01) @done", "- q @due(2026-01-01) @done", "- r @due(2026-01-02) @done",
       "- s @work\r", "- t text @work more @home", "- u other @work more @home", "- v @wörk", "- w @wörk",

@@ -31,7 +31,8 @@ public struct TaskPaperSource: Equatable, Sendable, CustomDumpStringConvertible 
     /// When taskman first saw each line, in seconds since 1970; 0 when unknown.
     let created: [UInt32]
     /// The outline as read (its top-level items), kept so that the storage of its arrays, which
-    /// ``subtrees`` names, is never reused while this source exists.
+    /// ``subtrees`` and ``items`` point into, is never changed nor reused while this source
+    /// exists.
     let tree: [Item]
     /// Each line's subtree in ``tree``.
     let subtrees: [TaskPaperParser.Subtree]

@@ -286,8 +286,8 @@ public enum TaskPaperParser {
     var items: [UInt]
   }
 
-  /// Nests the lines into a tree, moving the items out of `lines`, and says where each line's
-  /// subtree and item lie in it.
+  /// Nests the lines into a tree, moving the items out of `lines` (which is left without
+  /// items), and says where each line's subtree and item lie in it.
   static func assembledWithSubtrees(_ lines: inout Lines) -> Assembled {
     let count = lines.items.count
     var children = [[Item]](repeating: [], count: count)
@@ -334,6 +334,8 @@ public enum TaskPaperParser {
       index -= 1
     }
     roots.reverseByMoving()
+    // Only placeholders are left: their memory is the addresses' to take.
+    lines.items = []
     // Siblings lie in document order: each line is its parent's next child.
     let rootsStart = roots.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
     let stride = UInt(MemoryLayout<Item>.stride)
