@@ -211,15 +211,8 @@ public enum TaskPaperParser {
 
       let line = parseLine(bytes, lineStart, contentEnd, asTask: false, matches: &matches)
       let index = items.count
-      items.append(
-        Item(
-          id: placeholder,
-          kind: line.kind,
-          title: line.title.isEmpty ? "" : TagSyntax.string(bytes, line.title),
-          tags: matches.isEmpty ? [] : tagLists.tags(bytes, matches, make: tags),
-          level: line.level
-        )
-      )
+      let lineTags = matches.isEmpty ? [] : tagLists.tags(bytes, matches, make: tags)
+      items.append(makeItem(bytes, line, id: placeholder, tags: lineTags))
       spans.append(Span(start: lineStart, contentEnd: contentEnd, end: min(lineEnd + 1, count)))
       if line.kind == .note, line.title.isEmpty, matches.isEmpty {
         parents.append(-1)
@@ -413,11 +406,16 @@ public enum TaskPaperParser {
     _ matches: [TagSyntax.Match],
     id: UUID
   ) -> Item {
+    makeItem(bytes, line, id: id, tags: matches.isEmpty ? [] : tags(bytes, matches))
+  }
+
+  /// The item of `line`, with its tags already made.
+  static func makeItem(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Line, id: UUID, tags: [Tag]) -> Item {
     Item(
       id: id,
       kind: line.kind,
       title: line.title.isEmpty ? "" : TagSyntax.string(bytes, line.title),
-      tags: matches.isEmpty ? [] : tags(bytes, matches),
+      tags: tags,
       level: line.level
     )
   }
