@@ -4,9 +4,9 @@
 // glibc is told to keep one heap for every thread (worker threads would otherwise get arenas of
 // their own, grown a page range at a time), to serve large buffers from it too, to grow it by a
 // pad large enough for a whole command, and never to give memory back before exit. The heap is
-// then grown once, and that range advised for huge pages from its first 2 MiB boundary on,
-// where all that follows is allocated. Pages are still only made resident when touched; where
-// the kernel has no transparent huge pages the advice is refused and only the pad remains.
+// then grown once, and that range advised for huge pages. Pages are still only made resident
+// when touched; where the kernel has no transparent huge pages the advice is refused and only
+// the pad remains.
 
 #include "TaskmanHeap.h"
 
@@ -26,8 +26,7 @@ static const uintptr_t huge_page = 2u << 20;
 static const uintptr_t small_page = 4u << 10;
 
 // The heap's first huge page boundary. The stretch before it (the heap starts at a random
-// place) can only have small pages: it holds what was allocated before the heap was set up,
-// and the rest of it is set aside unused.
+// place) can only have small pages; a large file's first buffers land there.
 static uintptr_t first_huge_page = 0;
 
 // Where the heap's unused top starts, or 0 when not known.
@@ -113,20 +112,6 @@ void taskman_use_large_heap_pages(void) {
   if (end != (uintptr_t)-1 && end > start) madvise((void *)start, end - start, MADV_HUGEPAGE);
   first_huge_page = start;
   free(probe);
-  // The unused heap before the first huge page boundary is set aside, never touched, so that
-  // what is allocated from now on lands in huge pages. Left to malloc, it would take a random
-  // share of a command's memory (the heap starts at a random place): up to 512 small pages,
-  // each zeroed on its own, and the number of faults of a command would vary by half. A
-  // block of exactly that size comes from the heap's unused top, which then starts at the
-  // boundary (malloc writes the top's size there, the first huge page's first touch).
-  uintptr_t frontier = heap_frontier();
-  if (frontier != 0 && frontier + 2 * sizeof(size_t) <= start && start < end) {
-    void *filler = malloc(start - frontier - sizeof(size_t));
-    // A block unused but freed would be dropped by the compiler: the empty assembly uses it.
-    __asm__ volatile("" : : "r"(filler) : "memory");
-    // Served from freed memory instead: given back, and the stretch is used as before.
-    if (filler != NULL && heap_frontier() != start) free(filler);
-  }
 }
 #else
 void taskman_use_large_heap_pages(void) {}

@@ -13,7 +13,7 @@ void taskman_use_large_heap_pages(void);
 /// taskman_use_large_heap_pages not called).
 uintptr_t taskman_heap_frontier(void);
 
-/// Makes the next 2 MiB of the heap's unused top resident (at first, any unused heap left
+/// Makes the next 2 MiB of the heap's unused top resident (at first, all of the unused heap
 /// before its first 2 MiB boundary, which has small pages only), as a first write to each
 /// page would, while at most `ahead` bytes lie between what malloc has handed out and the end
 /// of that range, and that end is at most `limit`. `populated` is where the previous step
