@@ -227,6 +227,15 @@ struct OutlineCommandsTests {
     #expect(data.dataFileText == "- Buy soy milk @today\nHouse:\n")
   }
 
+  @Test func editKeepsTagsWrittenInsideTheOldText() throws {
+    let data = try TaskmanDataDirectory()
+    try Data("- Pay @due(2026-12-01) rent @home\n- Call @bob about it\n".utf8).write(to: URL(fileURLWithPath: data.dataFile))
+    let ids = try data.listed().compactMap { $0["shortId"] as? String }
+    #expect(try data.run(["edit", ids[0], "Pay the rent"]).status == 0)
+    #expect(try data.run(["edit", ids[1], "Call Bob"]).status == 0)
+    #expect(data.dataFileText == "- Pay the rent @due(2026-12-01) @home\n- Call Bob @bob\n")
+  }
+
   @Test func listSortsFlat() throws {
     let data = try TaskmanDataDirectory()
     _ = try data.add("b @due(2026-12-03)")

@@ -56,7 +56,7 @@ struct EditCommand: ParsableCommand, Equatable {
   }
 
   /// The line to type into the edit form for `typed`: the item stays what it is (a task, a
-  /// project, a note), and keeps its trailing tags when `typed` names none.
+  /// project, a note), and keeps all its tags when `typed` names none.
   ///
   /// - Throws: A usage error when `typed` would turn a note or a project into something else.
   static func line(_ typed: String, replacing item: Item) throws(TaskmanError) -> String {
@@ -84,16 +84,11 @@ struct EditCommand: ParsableCommand, Equatable {
     var edited = item
     edited.children = []
     edited.title = parsed.title
+    // Without tags of its own, the new text keeps every tag of the old line: those written
+    // inside the old text too (a `@due` in mid-line), which then follow the new text rather
+    // than vanish with the words around them.
     if !parsed.tags.isEmpty {
       edited.tags = parsed.tags
-    } else {
-      // The tags written inside the old title go with it; the trailing ones stay.
-      var inline = (try? TaskPaperParser.parseTask("- " + item.title, makeID: { item.id }).tags) ?? []
-      edited.tags = item.tags.filter { tag in
-        guard let index = inline.firstIndex(of: tag) else { return true }
-        inline.remove(at: index)
-        return false
-      }
     }
     let line = TaskPaperPrinter.line(for: edited)
     let reread = TaskPaperParser.parse(line, makeID: { item.id }).items
