@@ -542,6 +542,17 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     #expect(now == unchanged)
   }
 
+  @Test func aBlankLineInTheWayIsNamedAsOne() throws {
+    let before = try items("- Call plumber\n")
+    var after = before
+    after.append(Item(id: UUID(), kind: .project, title: "Kitchen"))
+    let entry = TaskJournal.Entry("add project “Kitchen”", from: before, to: after)
+    var now = after
+    now[1].children.append(Item(id: UUID(), kind: .note, title: "", level: 1))
+    let conflict = #expect(throws: TaskJournal.Entry.Conflict.self) { try entry.apply(.undo, to: &now) }
+    #expect(conflict?.description == "Cannot undo “add project “Kitchen””: “Kitchen:” has a blank line added under it since. Nothing was changed; the file keeps the newer edit.")
+  }
+
   @Test func reorderingSiblingsRecordsOnlyTheMovedOne() throws {
     let before = try items((0..<50).map { "- \($0)\n" }.joined())
     var after = before

@@ -87,7 +87,8 @@ extension TaskJournal.Entry {
     for change in changes {
       guard case .place(let id, _, _) = change, sides(change).to == nil, let children = currentChildren[id] else { continue }
       if let stranger = children.first(where: { !touched.contains($0.id) }) {
-        throw conflict(sides(change).from ?? "?", "has a line added under it since (“\(stranger.title)”)")
+        let added = stranger.isBlank ? "a blank line added under it since" : "a line added under it since (“\(stranger.title)”)"
+        throw conflict(sides(change).from ?? "?", "has \(added)")
       }
     }
 
