@@ -564,6 +564,23 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     #expect(undone == before)
   }
 
+  @Test func aMoveIsRecordedAsTheItemMovedWhereTwoReadingsFit() throws {
+    // `A B C` to `A C B`: `B` moved after `C`, or `C` before `B`. Undo after `C` was edited by
+    // hand must move `B` back and keep the edit, not refuse over `C`.
+    let before = try items("- A\n- B\n- C\n")
+    var after = before
+    after.append(after.remove(at: 1))
+    let entry = TaskJournal.Entry.recording("move “B”", from: before, to: after, moved: [before[1].id]).entry
+    #expect(entry.changes.map(\.id) == [before[1].id])
+    var edited = after
+    edited[1].title = "C fixed"
+    _ = try entry.apply(.undo, to: &edited)
+    #expect(edited.map(\.title) == ["A", "B", "C fixed"])
+    // The same new order, said to be `C`'s move, is recorded as that.
+    let other = TaskJournal.Entry.recording("move “C”", from: before, to: after, moved: [before[2].id]).entry
+    #expect(other.changes.map(\.id) == [before[2].id])
+  }
+
   @Test func anItemChangedSinceIsAConflictAndNothingChanges() throws {
     let before = try items("- Buy milk\n")
     var after = before

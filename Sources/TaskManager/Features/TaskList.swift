@@ -275,7 +275,7 @@ public struct TaskList: Reducer {
         }
 
       case let .move(id, position):
-        return change(&state, "move \(state.titles(of: [id]))") { tasks throws(OutlineError) in
+        return change(&state, "move \(state.titles(of: [id]))", moved: [id]) { tasks throws(OutlineError) in
           try tasks.move(id, to: position, newProjectID: uuid())
         }
 
@@ -418,12 +418,14 @@ public struct TaskList: Reducer {
     )
   }
 
-  /// Applies `body` to the tasks, records the change in the journal as `description`, and
-  /// saves the list; or refuses when the list failed to load, or `body` throws (its error is the
-  /// list's message, and nothing changes).
+  /// Applies `body` to the tasks, records the change in the journal as `description` (with
+  /// `moved`, the items `body` moves: see ``TaskJournal/Entry/recording(_:from:to:source:moved:)``),
+  /// and saves the list; or refuses when the list failed to load, or `body` throws (its error is
+  /// the list's message, and nothing changes).
   private func change(
     _ state: inout State,
     _ description: String,
+    moved: Set<UUID> = [],
     _ body: (inout IdentifiedArrayOf<Item>) throws(OutlineError) -> Void
   ) -> Effect<Action> {
     if case let .failed(message) = state.loadStatus {
@@ -439,7 +441,9 @@ public struct TaskList: Reducer {
       return .none
     }
     state.errorMessage = nil
-    let (entry, itemsAfter) = TaskJournal.Entry.recording(description, from: before, to: state.tasks.elements, source: state.source)
+    let (entry, itemsAfter) = TaskJournal.Entry.recording(
+      description, from: before, to: state.tasks.elements, source: state.source, moved: moved
+    )
     guard !entry.isEmpty else { return .none }
     if let problem = Self.lineProblem(in: entry, itemsAfter: itemsAfter, items: state.tasks.elements) {
       state.tasks = IdentifiedArray(uniqueElements: before)
@@ -456,7 +460,7 @@ public struct TaskList: Reducer {
   /// value and never closes it (`Buy @due(2020`): the first `)` of a tag written after it
   /// would close it, swallowing that tag.
   ///
-  /// The items are found in `itemsAfter` (``TaskJournal/Entry/recording(_:from:to:source:)``),
+  /// The items are found in `itemsAfter` (``TaskJournal/Entry/recording(_:from:to:source:moved:)``),
   /// else in `items`, walked only for those it lacks.
   static func lineProblem(in entry: TaskJournal.Entry, itemsAfter: [UUID: Item] = [:], items: [Item]) -> String? {
     var rewritten: [UUID] = []

@@ -17,10 +17,15 @@ extension TaskJournal.Entry {
   /// The entry for the change from `before` to `after` (see
   /// ``init(_:from:to:source:)``), with the items of its changes as they are after it, by id:
   /// what checks the lines the change writes without walking the whole list.
+  ///
+  /// `moved` names the items the change moved, where the change knows them (`move`): among
+  /// siblings whose order changed, more than one set of items can explain it (`A B C` to
+  /// `A C B` is `B` moved after `C`, or `C` before `B`), and the entry then says that the items
+  /// named moved, so that undo and redo move them and no other.
   public static func recording(
-    _ description: String, from before: [Item], to after: [Item], source: TaskPaperSource = .empty
+    _ description: String, from before: [Item], to after: [Item], source: TaskPaperSource = .empty, moved: Set<UUID> = []
   ) -> (entry: Self, itemsAfter: [UUID: Item]) {
-    var recorder = Recorder(source: source)
+    var recorder = Recorder(source: source, moved: moved)
     recorder.compare(before, after, parentID: nil)
     let changes = recorder.changes()
     return (Self(description: description, changes: changes), recorder.itemsAfter)
@@ -69,6 +74,9 @@ extension TaskJournal.Entry {
 
 private struct Recorder {
   let source: TaskPaperSource
+  /// The items the change says it moved: among several ways to explain a new order of
+  /// siblings, the one where they moved.
+  let moved: Set<UUID>
   private var lineFinder = SourceLineFinder()
   /// Items whose line or place among the same parent's children changed, in the order met.
   private var changed: [TaskJournal.Change] = []
@@ -83,8 +91,9 @@ private struct Recorder {
     var position: Int
   }
 
-  init(source: TaskPaperSource) {
+  init(source: TaskPaperSource, moved: Set<UUID> = []) {
     self.source = source
+    self.moved = moved
   }
 
   mutating func compare(_ before: [Item], _ after: [Item], parentID: UUID?) {
@@ -120,7 +129,15 @@ private struct Recorder {
         insertedRoots.append((Place(parentID: parentID, position: position), item))
       }
     }
-    let stayed = longestIncreasingRun(common.map(\.before))
+    var stayed = longestIncreasingRun(common.map(\.before))
+    // When the items named moved are the ones out of order, and no more of them than the
+    // longest run leaves out, they are the ones recorded as moved.
+    if !moved.isEmpty, common.count - stayed.count > 0 {
+      let others = common.indices.filter { !moved.contains(before[common[$0].before].id) }
+      if others.count == stayed.count, zip(others, others.dropFirst()).allSatisfy({ common[$0].before < common[$1].before }) {
+        stayed = Set(others)
+      }
+    }
     for (offset, pair) in common.enumerated() {
       let old = before[pair.before]
       let new = after[pair.after]
