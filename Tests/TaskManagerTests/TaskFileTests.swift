@@ -581,6 +581,72 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     #expect(other.changes.map(\.id) == [before[2].id])
   }
 
+  @Test func undoPutsARemovedItemBackBetweenItsNeighboursThoughLinesWereAddedAroundIt() throws {
+    func hand(_ title: String, level: Int = 0) -> Item { Item(id: UUID(), kind: .task, title: title, level: level) }
+    // Delete `B`, then two lines added at the top by hand.
+    let before = try items("- A\n- B\n- C\n")
+    let entry = TaskJournal.Entry("delete “B”", from: before, to: [before[0], before[2]])
+    var now = [hand("h1"), hand("h2"), before[0], before[2]]
+    _ = try entry.apply(.undo, to: &now)
+    #expect(now.map(\.title) == ["h1", "h2", "A", "B", "C"])
+
+    // In a project, with one line added and one gone; the first of its tasks has only the one
+    // after it to go by.
+    let project = try items("P:\n\t- a\n\t- b\n\t- c\n")
+    var afterDelete = project
+    afterDelete[0].children.removeFirst()
+    let first = TaskJournal.Entry("delete “a”", from: project, to: afterDelete)
+    var edited = afterDelete
+    edited[0].children.insert(hand("x", level: 1), at: 0)
+    _ = try first.apply(.undo, to: &edited)
+    #expect(edited[0].children.map(\.title) == ["x", "a", "b", "c"])
+
+    // A blank line between it and the line before it stays between them.
+    let spaced = try items("- A\n\n- B\n- C\n")
+    let removed = TaskJournal.Entry("delete “B”", from: spaced, to: [spaced[0], spaced[1], spaced[3]])
+    var withLine = [hand("h1"), spaced[0], spaced[1], spaced[3]]
+    _ = try removed.apply(.undo, to: &withLine)
+    #expect(withLine.map(\.title) == ["h1", "A", "", "B", "C"])
+
+    // Redo of an add at the end of a project goes to its end again.
+    let list = try items("P:\n\t- a\n\t- b\n")
+    var added = list
+    added[0].children.append(hand("x", level: 1))
+    let add = TaskJournal.Entry("add “x”", from: list, to: added)
+    var undone = list
+    undone[0].children.insert(contentsOf: [hand("n1", level: 1), hand("n2", level: 1)], at: 0)
+    _ = try add.apply(.redo, to: &undone)
+    #expect(undone[0].children.map(\.title) == ["n1", "n2", "a", "b", "x"])
+
+    // Recorded and read back, the neighbours are the same.
+    #expect(try TaskJournal.Entry(decoding: add.encoded(), description: add.description) == add)
+  }
+
+  @Test func aRunOfItemsPlacedTogetherKeepsTheNeighboursOfItsFirstOnly() throws {
+    let before = try items("- A\n- B\n- C\n- D\n")
+    let entry = TaskJournal.Entry("delete “B” and “C”", from: before, to: [before[0], before[3]])
+    let text = String(decoding: entry.encoded(), as: UTF8.self)
+    #expect(text.components(separatedBy: "\n> ").count == 2, "one line of neighbours: \(text)")
+    var now = [Item(id: UUID(), kind: .task, title: "h1"), before[0], before[3]]
+    _ = try entry.apply(.undo, to: &now)
+    #expect(now.map(\.title) == ["h1", "A", "B", "C", "D"])
+    // An import of many lines records the neighbours once.
+    let imported = (0..<200).map { Item(id: UUID(), kind: .task, title: "task \($0)") }
+    let big = TaskJournal.Entry("import", from: before, to: before + imported)
+    #expect(String(decoding: big.encoded(), as: UTF8.self).components(separatedBy: "\n> ").count == 2)
+  }
+
+  @Test func anEntryRecordedWithoutNeighboursPutsItemsBackByPosition() throws {
+    // As taskman wrote entries before it recorded neighbours.
+    let before = try items("- A\n- B\n- C\n")
+    let b = before[1].id.uuidString.lowercased()
+    let text = "taskman journal entry v1\n- \(b) - 1 0 - B\n"
+    let entry = try TaskJournal.Entry(decoding: Data(text.utf8), description: "delete “B”")
+    var now = [Item(id: UUID(), kind: .task, title: "h1"), before[0], before[2]]
+    _ = try entry.apply(.undo, to: &now)
+    #expect(now.map(\.title) == ["h1", "B", "A", "C"])
+  }
+
   @Test func anItemChangedSinceIsAConflictAndNothingChanges() throws {
     let before = try items("- Buy milk\n")
     var after = before

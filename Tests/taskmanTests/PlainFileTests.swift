@@ -68,6 +68,32 @@ private final class UserFile {
   }
 }
 
+/// Undo and redo after the file was edited by hand around the lines a change touched.
+@Suite("undo and redo after hand edits")
+struct UndoAfterHandEditsTests {
+  @Test func aDeletedLineComesBackBetweenItsNeighboursAfterLinesWereAddedAbove() throws {
+    let file = try UserFile("- A\n- B\n- C\n")
+    _ = try file.change(["delete", "--yes", try #require(try file.ids()["B"])])
+    try Data("- h1\n- h2\n- A\n- C\n".utf8).write(to: URL(fileURLWithPath: file.path))
+    _ = try file.change(["undo"])
+    #expect(file.text == "- h1\n- h2\n- A\n- B\n- C\n")
+    _ = try file.change(["redo"])
+    #expect(file.text == "- h1\n- h2\n- A\n- C\n")
+  }
+
+  @Test func anUndoneMoveMovesOnlyTheItemMovedAndBackBetweenItsNeighbours() throws {
+    let file = try UserFile("- A\n- B\n- C\n")
+    _ = try file.change(["move", try #require(try file.ids()["B"]), "--top"])
+    #expect(file.text == "- A\n- C\n- B\n")
+    // `C`, which the move did not touch, edited by hand, and a line added above.
+    try Data("- h1\n- A\n- C fixed\n- B\n".utf8).write(to: URL(fileURLWithPath: file.path))
+    _ = try file.change(["undo"])
+    #expect(file.text == "- h1\n- A\n- B\n- C fixed\n")
+    _ = try file.change(["redo"])
+    #expect(file.text == "- h1\n- A\n- C fixed\n- B\n")
+  }
+}
+
 /// What a black-box review of the plain file found: each a change that used to write something
 /// other than what it reported, or an undo or redo that did not give back the exact bytes.
 @Suite("taskman's changes read back as they say, and undo and redo give back the bytes")

@@ -37,8 +37,10 @@ extension TaskJournal.Entry {
   /// (`.redo`), in `items` (the top-level items of the outline).
   ///
   /// Every touched item must still be as the entry left it on the other side: present with
-  /// the same line, or absent. Positions are looser: an item goes back to its position among
-  /// its parent's children as they are now, or at their end.
+  /// the same line, or absent. Positions are looser: an item goes back next to the neighbours
+  /// it had (``TaskJournal/Placement/neighbours``), as far from them as it was, though lines were added or
+  /// removed around it since; without them, to its position among its parent's children as
+  /// they are now, or at their end.
   ///
   /// - Throws: ``Conflict``, leaving `items` as they were, when a touched item was changed
   ///   since, or its parent is gone.
@@ -139,8 +141,11 @@ extension TaskJournal.Entry {
       return item
     }
     var pending: [UUID?: [(position: Int, item: Item)]] = [:]
-    for root in roots.sorted(by: { $0.position < $1.position }) {
-      pending[root.parentID, default: []].append((root.position, build(root.id)))
+    for (parentID, group) in Dictionary(grouping: roots, by: \.parentID) {
+      let siblings = parentID.map { Self.children(of: $0, in: result) ?? [] } ?? result
+      let positions = Self.positions(of: group.map { placements[$0.id]! }, ids: group.map(\.id), among: siblings)
+      pending[parentID] = zip(group, positions).sorted { ($0.1, $0.0.position) < ($1.1, $1.0.position) }
+        .map { ($0.1, build($0.0.id)) }
     }
     if let top = pending.removeValue(forKey: nil) {
       Self.insert(top, into: &result)
@@ -153,6 +158,68 @@ extension TaskJournal.Entry {
     }
     items = result
     return .applied(lines: lines)
+  }
+
+  /// Where the items placed under one parent go among its children `siblings` as they are now
+  /// (without those items): each at its recorded position, moved by as much as its nearest
+  /// neighbour there moved since, so that it goes back between the same lines though lines were
+  /// added or removed around it by hand. A neighbour is the one before it, else the one after it
+  /// (an item that was first); one gone, or one never recorded, leaves the position as it was.
+  /// An item recorded without neighbours right after another placed item follows that one
+  /// (the neighbours are recorded for the first of a run of items placed together).
+  private static func positions(of placements: [TaskJournal.Placement], ids: [UUID], among siblings: [Item]) -> [Int] {
+    var index: [UUID: Int] = [:]
+    index.reserveCapacity(siblings.count)
+    for (offset, sibling) in siblings.enumerated() { index[sibling.id] = offset }
+    let recorded = placements.map(\.position).sorted()
+    /// How many of the placed items were before `position` when recorded: they are before
+    /// their neighbours again.
+    func placedBefore(_ position: Int) -> Int {
+      var low = 0
+      var high = recorded.count
+      while low < high {
+        let middle = (low + high) / 2
+        if recorded[middle] < position { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+    // In recorded order, so that an item whose neighbour is another placed item finds it placed.
+    var result = [Int](repeating: 0, count: placements.count)
+    var placedAt: [UUID: Int] = [:]
+    var placedAtRecorded: [Int: Int] = [:]
+    for offset in placements.indices.sorted(by: { placements[$0].position < placements[$1].position }) {
+      let placement = placements[offset]
+      var position = placement.position
+      if placement.neighbours == nil, let previous = placedAtRecorded[placement.position - 1] {
+        position = previous + 1
+      } else if let neighbours = placement.neighbours {
+        if let before = neighbours.before, let now = placedAt[before] {
+          position = now + neighbours.beforeDistance
+        } else if let before = neighbours.before, let now = index[before] {
+          let then = placement.position - neighbours.beforeDistance
+          position = now + placedBefore(then) + neighbours.beforeDistance
+        } else if let after = neighbours.after, let now = index[after] {
+          let then = placement.position + neighbours.afterDistance
+          position = now + placedBefore(then) - neighbours.afterDistance
+        }
+      }
+      result[offset] = max(0, position)
+      placedAt[ids[offset]] = result[offset]
+      placedAtRecorded[placement.position] = result[offset]
+    }
+    return result
+  }
+
+  /// The children of the item `id`, wherever it is in `items`; nil when there is none.
+  private static func children(of id: UUID, in items: [Item]) -> [Item]? {
+    var stack: [[Item]] = [items]
+    while let level = stack.popLast() {
+      for item in level {
+        if item.id == id { return item.children }
+        if !item.children.isEmpty { stack.append(item.children) }
+      }
+    }
+    return nil
   }
 
   /// Sets the line of each item with an id in `lines`, wherever it is.

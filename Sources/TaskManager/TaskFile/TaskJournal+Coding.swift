@@ -29,6 +29,7 @@ import Foundation
 /// ~ 0b7a5e2c-1d4f-4e7a-8c3b-2a9d6e5f4c22 \t- Buy milk @shopping
 /// = 21  @done(2026-11-25)
 /// + 2e8d7c6b-5a49-4b38-8c27-1d0e9f8a7b55 6f1c0d52-8d1e-4a8b-9b8e-0c3f1d2a4b11 1 1 - Call Bob
+/// > 9d4c3b2a-1f0e-4d5c-8b7a-695847362514 1 - 0
 /// ```
 ///
 /// - a line that changed in place: `~ <id> <line before>`, then `= <n> <rest>`, the line after
@@ -37,6 +38,11 @@ import Foundation
 /// - an item added, removed or moved: `- <id> <parent> <position> <level> <line>` where it was,
 ///   `+ …` where it is (an added item has only `+`, a removed one only `-`). `<parent>` is the
 ///   parent's id or `-` at the top level;
+/// - after a `-` or `+` line of the item at the top of what moved, its neighbours there:
+///   `> <before> <distance> <after> <distance>`, the nearest siblings before and after it that
+///   are not blank lines (ids, or `-` for none) and how many positions away, so that undo and
+///   redo put it back between them after lines were added or removed around it by hand
+///   (taskman 0.2.0 before these lines refuses to undo or redo a change recorded with them);
 /// - `$ added-final-line-break`, last, when the change gave a file that ended without a line
 ///   break one (see ``TaskJournal/Entry/addedFinalLineBreak``);
 /// - `$ emptied-file-line-break \r\n`, last, when the change left a file whose line breaks were
@@ -238,6 +244,8 @@ extension TaskJournal.Entry {
       throw failure(1, "expected \"\(TaskJournal.entryHeader)\"")
     }
     var changes: [TaskJournal.Change] = []
+    // The side of the placement a `>` line gives the neighbours of: that of the line before.
+    var lastPlacementSide: Character?
     var addedFinalLineBreak = false
     var emptiedFileLineBreak: String?
     // The marks about the file's end come after the changes.
@@ -254,14 +262,38 @@ extension TaskJournal.Entry {
           continue
         }
       }
-      guard let side = line.first, "-+~=".contains(side), line.dropFirst().first == " " else {
+      guard let side = line.first, "-+~=>".contains(side), line.dropFirst().first == " " else {
         throw failure(
           number,
-          "expected \"~\", \"=\", \"-\", \"+\" or, last, \"$ \(Self.addedFinalLineBreakMark)\" or \"$ \(Self.emptiedFileLineBreakMark) <line break>\""
+          "expected \"~\", \"=\", \"-\", \"+\", \">\" or, last, \"$ \(Self.addedFinalLineBreakMark)\" or \"$ \(Self.emptiedFileLineBreakMark) <line break>\""
         )
       }
       let body = line.dropFirst(2)
+      if side != ">" { lastPlacementSide = nil }
       switch side {
+      case ">":
+        let fields = TaskJournal.fields(of: body, maxSplits: 3)
+        // `-` for none, else an id.
+        func neighbour(_ field: Substring) -> (id: UUID?, isValid: Bool) {
+          if field == "-" { return (nil, true) }
+          let id = UUID(uuidString: String(field))
+          return (id, id != nil)
+        }
+        guard fields.count == 4, case let before = neighbour(fields[0]), before.isValid, let beforeDistance = Int(fields[1]),
+          beforeDistance >= 0, case let after = neighbour(fields[2]), after.isValid, let afterDistance = Int(fields[3]),
+          afterDistance >= 0, let placedSide = lastPlacementSide, case let .place(id, placedBefore, placedAfter)? = changes.last
+        else { throw failure(number, "expected \"> <id> <distance> <id> <distance>\" after a \"-\" or \"+\" line") }
+        let neighbours = TaskJournal.Placement.Neighbours(
+          before: before.id, beforeDistance: beforeDistance, after: after.id, afterDistance: afterDistance
+        )
+        if placedSide == "-", var placement = placedBefore {
+          placement.neighbours = neighbours
+          changes[changes.count - 1] = .place(id: id, before: placement, after: placedAfter)
+        } else if placedSide == "+", var placement = placedAfter {
+          placement.neighbours = neighbours
+          changes[changes.count - 1] = .place(id: id, before: placedBefore, after: placement)
+        }
+        lastPlacementSide = nil
       case "~":
         let fields = TaskJournal.fields(of: body, maxSplits: 1)
         guard fields.count == 2, let id = UUID(uuidString: String(fields[0])) else {
@@ -295,6 +327,7 @@ extension TaskJournal.Entry {
         } else {
           changes.append(.place(id: id, before: side == "-" ? placement : nil, after: side == "+" ? placement : nil))
         }
+        lastPlacementSide = side
       }
     }
     self.init(
@@ -306,6 +339,11 @@ extension TaskJournal.Entry {
     let parent = placement.parentID.map { $0.uuidString.lowercased() } ?? "-"
     text += "\(side) \(id.uuidString.lowercased()) \(parent) \(placement.position) \(placement.level) "
     text += TaskJournal.escaped(placement.line) + "\n"
+    if let neighbours = placement.neighbours {
+      let before = neighbours.before.map { $0.uuidString.lowercased() } ?? "-"
+      let after = neighbours.after.map { $0.uuidString.lowercased() } ?? "-"
+      text += "> \(before) \(neighbours.beforeDistance) \(after) \(neighbours.afterDistance)\n"
+    }
   }
 
   /// About how many bytes the entry's stored document takes (without encoding it).
@@ -314,7 +352,8 @@ extension TaskJournal.Entry {
     return changes.reduce(TaskJournal.entryHeader.utf8.count + 1 + marks) { size, change in
       switch change {
       case let .line(_, before, after): size + 48 + before.utf8.count + max(0, after.utf8.count - before.utf8.count) + 8
-      case let .place(_, before, after): size + [before, after].reduce(0) { $0 + ($1.map { 85 + $0.line.utf8.count } ?? 0) }
+      case let .place(_, before, after):
+        size + [before, after].reduce(0) { $0 + ($1.map { 85 + $0.line.utf8.count + ($0.neighbours == nil ? 0 : 80) } ?? 0) }
       }
     }
   }

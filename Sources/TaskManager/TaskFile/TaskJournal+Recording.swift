@@ -89,6 +89,8 @@ private struct Recorder {
   struct Place {
     var parentID: UUID?
     var position: Int
+    /// Only for the item at the top of a subtree that was placed: those under it go with it.
+    var neighbours: TaskJournal.Placement.Neighbours? = nil
   }
 
   init(source: TaskPaperSource, moved: Set<UUID> = []) {
@@ -117,8 +119,10 @@ private struct Recorder {
     var afterIDs = Set<UUID>(minimumCapacity: after.count)
     for item in after { afterIDs.insert(item.id) }
 
+    // The neighbours of the first of a run of items placed together: the others follow it.
     for (position, item) in before.enumerated() where !afterIDs.contains(item.id) {
-      removedRoots.append((Place(parentID: parentID, position: position), item))
+      let follows = position > 0 && !afterIDs.contains(before[position - 1].id)
+      removedRoots.append((Place(parentID: parentID, position: position, neighbours: follows ? nil : .of(position, among: before)), item))
     }
     // Items on both sides: those outside the longest run that kept its order moved.
     var common: [(after: Int, before: Int)] = []
@@ -126,7 +130,8 @@ private struct Recorder {
       if let old = beforePositions[item.id] {
         common.append((position, old))
       } else {
-        insertedRoots.append((Place(parentID: parentID, position: position), item))
+        let follows = position > 0 && beforePositions[after[position - 1].id] == nil
+        insertedRoots.append((Place(parentID: parentID, position: position, neighbours: follows ? nil : .of(position, among: after)), item))
       }
     }
     var stayed = longestIncreasingRun(common.map(\.before))
@@ -146,8 +151,8 @@ private struct Recorder {
         changed.append(
           .place(
             id: old.id,
-            before: placement(of: old, Place(parentID: parentID, position: pair.before)),
-            after: placement(of: new, Place(parentID: parentID, position: pair.after))
+            before: placement(of: old, Place(parentID: parentID, position: pair.before, neighbours: .of(pair.before, among: before))),
+            after: placement(of: new, Place(parentID: parentID, position: pair.after, neighbours: .of(pair.after, among: after)))
           )
         )
       } else if differsInLine(old, new) {
@@ -182,7 +187,13 @@ private struct Recorder {
     var result = changed
     for id in removedOrder {
       let after = inserted[id]
-      if after == removed[id] { continue }
+      // Under the same parent at the same position with the same line: it did not move (its
+      // parent did), whatever its neighbours.
+      if let after, let before = removed[id], after.parentID == before.parentID, after.position == before.position,
+        after.level == before.level, after.line == before.line
+      {
+        continue
+      }
       result.append(.place(id: id, before: removed[id], after: after))
     }
     for id in insertedOrder where removed[id] == nil {
@@ -232,7 +243,9 @@ private struct Recorder {
   /// The item's placement, with the text its line has in the source (indentation included)
   /// when the source still reads as the item, else its canonical line.
   private mutating func placement(of item: Item, _ place: Place) -> TaskJournal.Placement {
-    TaskJournal.Placement(parentID: place.parentID, position: place.position, level: item.level, line: line(of: item))
+    TaskJournal.Placement(
+      parentID: place.parentID, position: place.position, level: item.level, line: line(of: item), neighbours: place.neighbours
+    )
   }
 
   private mutating func line(of item: Item) -> String {

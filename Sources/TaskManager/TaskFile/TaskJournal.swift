@@ -210,13 +210,53 @@ public struct TaskJournal: Equatable, Sendable {
     /// Its TaskPaper line: as the file had it where known, indentation included; otherwise
     /// its canonical form, without indentation.
     public var line: String
+    /// The siblings around it, by which undo and redo find its place again after lines were
+    /// added or removed around it by hand; nil where not recorded (an item under one that is
+    /// placed too, or an entry recorded before taskman kept them).
+    public var neighbours: Neighbours?
 
     /// Creates a placement.
-    public init(parentID: UUID?, position: Int, level: Int, line: String) {
+    public init(parentID: UUID?, position: Int, level: Int, line: String, neighbours: Neighbours? = nil) {
       self.parentID = parentID
       self.position = position
       self.level = level
       self.line = line
+      self.neighbours = neighbours
+    }
+
+    /// The nearest siblings of a placed item that are not blank lines (whose ids do not
+    /// survive edits of other blank lines), each with how far from it: 1 is next to it.
+    public struct Neighbours: Equatable, Sendable {
+      /// The nearest sibling before the item, or nil when only blank lines (or none) are.
+      public var before: UUID?
+      /// How many positions before the item `before` is.
+      public var beforeDistance: Int
+      /// The nearest sibling after the item, or nil when only blank lines (or none) are.
+      public var after: UUID?
+      /// How many positions after the item `after` is.
+      public var afterDistance: Int
+
+      /// Creates the neighbours.
+      public init(before: UUID?, beforeDistance: Int, after: UUID?, afterDistance: Int) {
+        self.before = before
+        self.beforeDistance = before == nil ? 0 : beforeDistance
+        self.after = after
+        self.afterDistance = after == nil ? 0 : afterDistance
+      }
+
+      /// The neighbours of the item at `position` among `siblings`.
+      static func of(_ position: Int, among siblings: [Item]) -> Self {
+        var before: Int? = position - 1
+        while let index = before, index >= 0, siblings[index].isBlank { before = index - 1 }
+        var after = position + 1
+        while after < siblings.count, siblings[after].isBlank { after += 1 }
+        let previous = before.flatMap { $0 >= 0 && $0 < siblings.count ? $0 : nil }
+        let next = after < siblings.count ? after : nil
+        return Self(
+          before: previous.map { siblings[$0].id }, beforeDistance: previous.map { position - $0 } ?? 0,
+          after: next.map { siblings[$0].id }, afterDistance: next.map { $0 - position } ?? 0
+        )
+      }
     }
   }
 
