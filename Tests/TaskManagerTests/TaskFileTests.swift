@@ -622,6 +622,42 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     #expect(try TaskJournal.Entry(decoding: add.encoded(), description: add.description) == add)
   }
 
+  @Test func blankLinesRemovedOrKeptByHandAroundARemovedItem() throws {
+    func hand(_ title: String, level: Int = 0) -> Item { Item(id: UUID(), kind: .task, title: title, level: level) }
+    // The blank line between `A` and `B` removed by hand: `B` goes back before `C`, not after.
+    let spaced = try items("- A\n\n- B\n- C\n")
+    let entry = TaskJournal.Entry("delete “B”", from: spaced, to: [spaced[0], spaced[1], spaced[3]])
+    var withoutBlank = [spaced[0], spaced[3]]
+    _ = try entry.apply(.undo, to: &withoutBlank)
+    #expect(withoutBlank.map(\.title) == ["A", "B", "C"])
+
+    // The first task of a project, with a blank line after it, replaced by a line added by hand:
+    // it goes back right before the line after it either way.
+    let project = try items("P:\n\t- X\n\n\t- C\n")
+    var removed = project
+    removed[0].children.removeFirst()
+    let first = TaskJournal.Entry("delete “X”", from: project, to: removed)
+    var blankGone = removed
+    blankGone[0].children = [hand("h", level: 1), removed[0].children[1]]
+    _ = try first.apply(.undo, to: &blankGone)
+    #expect(blankGone[0].children.map(\.title) == ["h", "X", "C"])
+    var blankKept = removed
+    blankKept[0].children.insert(hand("h", level: 1), at: 0)
+    _ = try first.apply(.undo, to: &blankKept)
+    #expect(blankKept[0].children.map(\.title) == ["h", "X", "", "C"])
+
+    // Two removed, the first with only the other after it: both go by the line after them.
+    let two = try items("P:\n\t- X\n\n\t- Y\n\t- Z\n")
+    var both = two
+    both[0].children.remove(at: 2)
+    both[0].children.remove(at: 0)
+    let pair = TaskJournal.Entry("delete “X” and “Y”", from: two, to: both)
+    var edited = both
+    edited[0].children.insert(hand("h", level: 1), at: 0)
+    _ = try pair.apply(.undo, to: &edited)
+    #expect(edited[0].children.map(\.title) == ["h", "X", "", "Y", "Z"])
+  }
+
   @Test func aRunOfItemsPlacedTogetherKeepsTheNeighboursOfItsFirstOnly() throws {
     let before = try items("- A\n- B\n- C\n- D\n")
     let entry = TaskJournal.Entry("delete “B” and “C”", from: before, to: [before[0], before[3]])

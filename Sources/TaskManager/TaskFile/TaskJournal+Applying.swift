@@ -141,8 +141,10 @@ extension TaskJournal.Entry {
       return item
     }
     var pending: [UUID?: [(position: Int, item: Item)]] = [:]
-    for (parentID, group) in Dictionary(grouping: roots, by: \.parentID) {
-      let siblings = parentID.map { Self.children(of: $0, in: result) ?? [] } ?? result
+    let groups = Dictionary(grouping: roots, by: \.parentID)
+    let childrenOfParents = Self.children(of: Set(groups.keys.compactMap { $0 }), in: result)
+    for (parentID, group) in groups {
+      let siblings = parentID.map { childrenOfParents[$0] ?? [] } ?? result
       let positions = Self.positions(of: group.map { placements[$0.id]! }, ids: group.map(\.id), among: siblings)
       pending[parentID] = zip(group, positions).sorted { ($0.1, $0.0.position) < ($1.1, $1.0.position) }
         .map { ($0.1, build($0.0.id)) }
@@ -161,19 +163,25 @@ extension TaskJournal.Entry {
   }
 
   /// Where the items placed under one parent go among its children `siblings` as they are now
-  /// (without those items): each at its recorded position, moved by as much as its nearest
-  /// neighbour there moved since, so that it goes back between the same lines though lines were
-  /// added or removed around it by hand. A neighbour is the one before it, else the one after it
-  /// (an item that was first); one gone, or one never recorded, leaves the position as it was.
-  /// An item recorded without neighbours right after another placed item follows that one
-  /// (the neighbours are recorded for the first of a run of items placed together).
+  /// (without those items), so that each goes back between the same lines though lines were
+  /// added, removed or edited around it by hand:
+  ///
+  /// - right after its neighbour before it, and after as many of the blank lines that follow
+  ///   that neighbour now as were between them (no more);
+  /// - else, when that one is gone or was never there (it was first), right before its
+  ///   neighbour after it, and before the blank lines before that one, in the same way;
+  /// - and never past its neighbour after it, when both are there;
+  /// - an item recorded without neighbours right after another placed item follows that one
+  ///   (the first of a run of items placed together has them);
+  /// - else at its recorded position (neighbours gone, or an entry recorded without them).
+  ///
+  /// A neighbour's place counts the placed items recorded before it as before it again.
   private static func positions(of placements: [TaskJournal.Placement], ids: [UUID], among siblings: [Item]) -> [Int] {
     var index: [UUID: Int] = [:]
     index.reserveCapacity(siblings.count)
     for (offset, sibling) in siblings.enumerated() { index[sibling.id] = offset }
     let recorded = placements.map(\.position).sorted()
-    /// How many of the placed items were before `position` when recorded: they are before
-    /// their neighbours again.
+    /// How many of the placed items were before `position` when recorded.
     func placedBefore(_ position: Int) -> Int {
       var low = 0
       var high = recorded.count
@@ -182,6 +190,17 @@ extension TaskJournal.Entry {
         if recorded[middle] < position { low = middle + 1 } else { high = middle }
       }
       return low
+    }
+    /// How many blank lines directly follow (`step` 1) or precede (`step` -1) the sibling at
+    /// `offset`, at most `limit`.
+    func blanks(from offset: Int, step: Int, limit: Int) -> Int {
+      var count = 0
+      var next = offset + step
+      while count < limit, siblings.indices.contains(next), siblings[next].isBlank {
+        count += 1
+        next += step
+      }
+      return count
     }
     // In recorded order, so that an item whose neighbour is another placed item finds it placed.
     var result = [Int](repeating: 0, count: placements.count)
@@ -193,15 +212,32 @@ extension TaskJournal.Entry {
       if placement.neighbours == nil, let previous = placedAtRecorded[placement.position - 1] {
         position = previous + 1
       } else if let neighbours = placement.neighbours {
-        if let before = neighbours.before, let now = placedAt[before] {
-          position = now + neighbours.beforeDistance
+        var lowest = 0
+        var highest = Int.max
+        var placed = false
+        if let before = neighbours.before, let at = placedAt[before] {
+          position = at + neighbours.beforeDistance
+          lowest = at + 1
+          placed = true
         } else if let before = neighbours.before, let now = index[before] {
           let then = placement.position - neighbours.beforeDistance
-          position = now + placedBefore(then) + neighbours.beforeDistance
-        } else if let after = neighbours.after, let now = index[after] {
-          let then = placement.position + neighbours.afterDistance
-          position = now + placedBefore(then) - neighbours.afterDistance
+          let at = now + placedBefore(then)
+          // Placed items between them go back between them; the rest were blank lines.
+          let between = placedBefore(placement.position) - placedBefore(then + 1)
+          position = at + 1 + between + blanks(from: now, step: 1, limit: neighbours.beforeDistance - 1 - between)
+          lowest = at + 1
+          placed = true
         }
+        if let after = neighbours.after, let now = index[after] {
+          let then = placement.position + neighbours.afterDistance
+          let at = now + placedBefore(then)
+          let between = placedBefore(then) - placedBefore(placement.position + 1)
+          highest = at - 1 - between
+          if !placed {
+            position = highest - blanks(from: now, step: -1, limit: neighbours.afterDistance - 1 - between)
+          }
+        }
+        if lowest <= highest { position = min(max(position, lowest), highest) }
       }
       result[offset] = max(0, position)
       placedAt[ids[offset]] = result[offset]
@@ -210,16 +246,17 @@ extension TaskJournal.Entry {
     return result
   }
 
-  /// The children of the item `id`, wherever it is in `items`; nil when there is none.
-  private static func children(of id: UUID, in items: [Item]) -> [Item]? {
+  /// The children of each item of `ids` found in `items`, by id, in one walk of the tree.
+  private static func children(of ids: Set<UUID>, in items: [Item]) -> [UUID: [Item]] {
+    var found: [UUID: [Item]] = [:]
     var stack: [[Item]] = [items]
-    while let level = stack.popLast() {
+    while found.count < ids.count, let level = stack.popLast() {
       for item in level {
-        if item.id == id { return item.children }
+        if ids.contains(item.id) { found[item.id] = item.children }
         if !item.children.isEmpty { stack.append(item.children) }
       }
     }
-    return nil
+    return found
   }
 
   /// Sets the line of each item with an id in `lines`, wherever it is.

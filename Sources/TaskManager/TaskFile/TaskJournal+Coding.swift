@@ -38,11 +38,12 @@ import Foundation
 /// - an item added, removed or moved: `- <id> <parent> <position> <level> <line>` where it was,
 ///   `+ …` where it is (an added item has only `+`, a removed one only `-`). `<parent>` is the
 ///   parent's id or `-` at the top level;
-/// - after a `-` or `+` line of the item at the top of what moved, its neighbours there:
-///   `> <before> <distance> <after> <distance>`, the nearest siblings before and after it that
-///   are not blank lines (ids, or `-` for none) and how many positions away, so that undo and
-///   redo put it back between them after lines were added or removed around it by hand
-///   (taskman 0.2.0 before these lines refuses to undo or redo a change recorded with them);
+/// - after the `-` or `+` line of the first of a run of siblings a change adds, removes or
+///   moves, its neighbours there: `> <before> <distance> <after> <distance>`, the nearest
+///   siblings before and after it that are not blank lines (the one after also not placed by
+///   the change; ids, or `-` for none) and how many positions away, so that undo and redo put
+///   it back between them after lines were added or removed around it by hand (a taskman built
+///   before these lines refuses to undo or redo a change recorded with them);
 /// - `$ added-final-line-break`, last, when the change gave a file that ended without a line
 ///   break one (see ``TaskJournal/Entry/addedFinalLineBreak``);
 /// - `$ emptied-file-line-break \r\n`, last, when the change left a file whose line breaks were

@@ -89,7 +89,8 @@ private struct Recorder {
   struct Place {
     var parentID: UUID?
     var position: Int
-    /// Only for the item at the top of a subtree that was placed: those under it go with it.
+    /// For the first of a run of siblings the change places (see
+    /// ``TaskJournal/Placement/neighbours``): the others follow it, and those under it go with it.
     var neighbours: TaskJournal.Placement.Neighbours? = nil
   }
 
@@ -122,7 +123,8 @@ private struct Recorder {
     // The neighbours of the first of a run of items placed together: the others follow it.
     for (position, item) in before.enumerated() where !afterIDs.contains(item.id) {
       let follows = position > 0 && !afterIDs.contains(before[position - 1].id)
-      removedRoots.append((Place(parentID: parentID, position: position, neighbours: follows ? nil : .of(position, among: before)), item))
+      let neighbours = follows ? nil : TaskJournal.Placement.Neighbours.of(position, among: before) { !afterIDs.contains(before[$0].id) }
+      removedRoots.append((Place(parentID: parentID, position: position, neighbours: neighbours), item))
     }
     // Items on both sides: those outside the longest run that kept its order moved.
     var common: [(after: Int, before: Int)] = []
@@ -131,7 +133,8 @@ private struct Recorder {
         common.append((position, old))
       } else {
         let follows = position > 0 && beforePositions[after[position - 1].id] == nil
-        insertedRoots.append((Place(parentID: parentID, position: position, neighbours: follows ? nil : .of(position, among: after)), item))
+        let neighbours = follows ? nil : TaskJournal.Placement.Neighbours.of(position, among: after) { beforePositions[after[$0].id] == nil }
+        insertedRoots.append((Place(parentID: parentID, position: position, neighbours: neighbours), item))
       }
     }
     var stayed = longestIncreasingRun(common.map(\.before))

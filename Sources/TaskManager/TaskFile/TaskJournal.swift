@@ -211,8 +211,10 @@ public struct TaskJournal: Equatable, Sendable {
     /// its canonical form, without indentation.
     public var line: String
     /// The siblings around it, by which undo and redo find its place again after lines were
-    /// added or removed around it by hand; nil where not recorded (an item under one that is
-    /// placed too, or an entry recorded before taskman kept them).
+    /// added or removed around it by hand. Recorded for the first of a run of siblings a change
+    /// adds, removes or moves; nil for the others of the run (they follow it), for an item under
+    /// one that is placed too, for an item whose level changed in place, and in entries
+    /// recorded before taskman kept them.
     public var neighbours: Neighbours?
 
     /// Creates a placement.
@@ -244,12 +246,14 @@ public struct TaskJournal: Equatable, Sendable {
         self.afterDistance = after == nil ? 0 : afterDistance
       }
 
-      /// The neighbours of the item at `position` among `siblings`.
-      static func of(_ position: Int, among siblings: [Item]) -> Self {
+      /// The neighbours of the item at `position` among `siblings`. The one after skips the
+      /// siblings the same change places (`isPlaced`, by position), which are not there to go
+      /// by when it is undone or redone; one placed before it is placed first, and so is.
+      static func of(_ position: Int, among siblings: [Item], isPlaced: (Int) -> Bool = { _ in false }) -> Self {
         var before: Int? = position - 1
         while let index = before, index >= 0, siblings[index].isBlank { before = index - 1 }
         var after = position + 1
-        while after < siblings.count, siblings[after].isBlank { after += 1 }
+        while after < siblings.count, siblings[after].isBlank || isPlaced(after) { after += 1 }
         let previous = before.flatMap { $0 >= 0 && $0 < siblings.count ? $0 : nil }
         let next = after < siblings.count ? after : nil
         return Self(
