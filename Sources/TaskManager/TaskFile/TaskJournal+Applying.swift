@@ -38,9 +38,9 @@ extension TaskJournal.Entry {
   ///
   /// Every touched item must still be as the entry left it on the other side: present with
   /// the same line, or absent. Positions are looser: an item goes back next to the neighbours
-  /// it had (``TaskJournal/Placement/neighbours``), as far from them as it was, though lines were added or
-  /// removed around it since; without them, to its position among its parent's children as
-  /// they are now, or at their end.
+  /// it had (``TaskJournal/Placement/neighbours``), though lines were added or removed around
+  /// it since; without them, to its position among its parent's children as they are now, or
+  /// at their end.
   ///
   /// - Throws: ``Conflict``, leaving `items` as they were, when a touched item was changed
   ///   since, or its parent is gone.
