@@ -658,6 +658,15 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     #expect(edited[0].children.map(\.title) == ["h", "X", "", "Y", "Z"])
   }
 
+  @Test func anItemGoesBackAfterItsNeighbourWhereverThatWasMovedByHand() throws {
+    let before = try items("- A\n- B\n- C\n- D\n- E\n")
+    let entry = TaskJournal.Entry("delete “B” and “D”", from: before, to: [before[0], before[2], before[4]])
+    // `A` moved to the end by hand.
+    var now = [before[2], before[4], before[0]]
+    _ = try entry.apply(.undo, to: &now)
+    #expect(now.map(\.title) == ["C", "D", "E", "A", "B"])
+  }
+
   @Test func aRunOfItemsPlacedTogetherKeepsTheNeighboursOfItsFirstOnly() throws {
     let before = try items("- A\n- B\n- C\n- D\n")
     let entry = TaskJournal.Entry("delete “B” and “C”", from: before, to: [before[0], before[3]])

@@ -164,18 +164,20 @@ extension TaskJournal.Entry {
 
   /// Where the items placed under one parent go among its children `siblings` as they are now
   /// (without those items), so that each goes back between the same lines though lines were
-  /// added, removed or edited around it by hand:
+  /// added, removed, edited or moved around it by hand. Each item gets a slot, how many of
+  /// `siblings` come before it:
   ///
   /// - right after its neighbour before it, and after as many of the blank lines that follow
   ///   that neighbour now as were between them (no more);
   /// - else, when that one is gone or was never there (it was first), right before its
   ///   neighbour after it, and before the blank lines before that one, in the same way;
-  /// - and never past its neighbour after it, when both are there;
-  /// - an item recorded without neighbours right after another placed item follows that one
-  ///   (the first of a run of items placed together has them);
-  /// - else at its recorded position (neighbours gone, or an entry recorded without them).
+  /// - never past its neighbour after it, when both are there in their order;
+  /// - an item recorded without neighbours right after another placed item takes that one's
+  ///   slot (the first of a run of items placed together has them);
+  /// - else the slot of its recorded position (neighbours gone, or an entry recorded without
+  ///   them).
   ///
-  /// A neighbour's place counts the placed items recorded before it as before it again.
+  /// Items in one slot keep their recorded order.
   private static func positions(of placements: [TaskJournal.Placement], ids: [UUID], among siblings: [Item]) -> [Int] {
     var index: [UUID: Int] = [:]
     index.reserveCapacity(siblings.count)
@@ -191,7 +193,7 @@ extension TaskJournal.Entry {
       }
       return low
     }
-    /// How many blank lines directly follow (`step` 1) or precede (`step` -1) the sibling at
+    /// How many blank lines of `siblings` directly follow (`step` 1) or precede (`step` -1)
     /// `offset`, at most `limit`.
     func blanks(from offset: Int, step: Int, limit: Int) -> Int {
       var count = 0
@@ -202,47 +204,50 @@ extension TaskJournal.Entry {
       }
       return count
     }
-    // In recorded order, so that an item whose neighbour is another placed item finds it placed.
-    var result = [Int](repeating: 0, count: placements.count)
-    var placedAt: [UUID: Int] = [:]
-    var placedAtRecorded: [Int: Int] = [:]
+    // In recorded order, so that an item whose neighbour is another placed item finds its slot.
+    var slots = [Int](repeating: 0, count: placements.count)
+    var slotOf: [UUID: Int] = [:]
+    var slotAtRecorded: [Int: Int] = [:]
     for offset in placements.indices.sorted(by: { placements[$0].position < placements[$1].position }) {
       let placement = placements[offset]
-      var position = placement.position
-      if placement.neighbours == nil, let previous = placedAtRecorded[placement.position - 1] {
-        position = previous + 1
+      var slot = placement.position - placedBefore(placement.position)
+      if placement.neighbours == nil, let previous = slotAtRecorded[placement.position - 1] {
+        slot = previous
       } else if let neighbours = placement.neighbours {
         var lowest = 0
         var highest = Int.max
-        var placed = false
-        if let before = neighbours.before, let at = placedAt[before] {
-          position = at + neighbours.beforeDistance
-          lowest = at + 1
-          placed = true
+        var found = false
+        // Placed items between an item and a neighbour go back between them; the rest were
+        // blank lines.
+        if let before = neighbours.before, let at = slotOf[before] {
+          let between = placedBefore(placement.position) - placedBefore(placement.position - neighbours.beforeDistance + 1)
+          slot = at + blanks(from: at - 1, step: 1, limit: neighbours.beforeDistance - 1 - between)
+          lowest = at
+          found = true
         } else if let before = neighbours.before, let now = index[before] {
-          let then = placement.position - neighbours.beforeDistance
-          let at = now + placedBefore(then)
-          // Placed items between them go back between them; the rest were blank lines.
-          let between = placedBefore(placement.position) - placedBefore(then + 1)
-          position = at + 1 + between + blanks(from: now, step: 1, limit: neighbours.beforeDistance - 1 - between)
-          lowest = at + 1
-          placed = true
+          let between = placedBefore(placement.position) - placedBefore(placement.position - neighbours.beforeDistance + 1)
+          slot = now + 1 + blanks(from: now, step: 1, limit: neighbours.beforeDistance - 1 - between)
+          lowest = now + 1
+          found = true
         }
-        if let after = neighbours.after, let now = index[after] {
-          let then = placement.position + neighbours.afterDistance
-          let at = now + placedBefore(then)
-          let between = placedBefore(then) - placedBefore(placement.position + 1)
-          highest = at - 1 - between
-          if !placed {
-            position = highest - blanks(from: now, step: -1, limit: neighbours.afterDistance - 1 - between)
-          }
+        if let after = neighbours.after, let now = index[after], now >= lowest {
+          let between = placedBefore(placement.position + neighbours.afterDistance) - placedBefore(placement.position + 1)
+          highest = now
+          if !found { slot = now - blanks(from: now, step: -1, limit: neighbours.afterDistance - 1 - between) }
         }
-        if lowest <= highest { position = min(max(position, lowest), highest) }
+        if lowest <= highest { slot = min(max(slot, lowest), highest) }
       }
-      result[offset] = max(0, position)
-      placedAt[ids[offset]] = result[offset]
-      placedAtRecorded[placement.position] = result[offset]
+      // Past the end, as a recorded position can be: the blank lines that follow the parent's
+      // lines come back under it first (see `insert(_:into:)`).
+      slot = max(slot, 0)
+      slots[offset] = slot
+      slotOf[ids[offset]] = slot
+      slotAtRecorded[placement.position] = slot
     }
+    // Each item's position: its slot, and the placed items before it in slot order.
+    let order = placements.indices.sorted { (slots[$0], placements[$0].position) < (slots[$1], placements[$1].position) }
+    var result = [Int](repeating: 0, count: placements.count)
+    for (rank, offset) in order.enumerated() { result[offset] = slots[offset] + rank }
     return result
   }
 
