@@ -38,8 +38,8 @@ import Foundation
 /// - an item added, removed or moved: `- <id> <parent> <position> <level> <line>` where it was,
 ///   `+ …` where it is (an added item has only `+`, a removed one only `-`). `<parent>` is the
 ///   parent's id or `-` at the top level;
-/// - after the `-` or `+` line of the first of a run of siblings a change adds, removes or
-///   moves, its neighbours there: `> <before> <distance> <after> <distance>`, the nearest
+/// - after the `-` or `+` line of the first of a run of siblings a change adds or removes, and
+///   of each item it moves among its siblings, its neighbours there: `> <before> <distance> <after> <distance>`, the nearest
 ///   siblings before and after it that are not blank lines (the one after also not placed by
 ///   the change; ids, or `-` for none) and how many positions away, so that undo and redo put
 ///   it back between them after lines were added or removed around it by hand (a taskman built

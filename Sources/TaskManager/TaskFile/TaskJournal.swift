@@ -212,9 +212,9 @@ public struct TaskJournal: Equatable, Sendable {
     public var line: String
     /// The siblings around it, by which undo and redo find its place again after lines were
     /// added or removed around it by hand. Recorded for the first of a run of siblings a change
-    /// adds, removes or moves; nil for the others of the run (they follow it), for an item under
-    /// one that is placed too, for an item whose level changed in place, and in entries
-    /// recorded before taskman kept them.
+    /// adds or removes, and for each item it moves among its siblings; nil for the others of a
+    /// run (they follow its first), for an item under one that is placed too, for an item whose
+    /// level changed in place, and in entries recorded before taskman kept them.
     public var neighbours: Neighbours?
 
     /// Creates a placement.
