@@ -92,6 +92,26 @@ struct UndoAfterHandEditsTests {
     _ = try file.change(["redo"])
     #expect(file.text == "- h1\n- A\n- C fixed\n- B\n")
   }
+
+  @Test func undoAfterTheFileWasDeletedByHandSaysSoAndCreatesNothing() throws {
+    // Undoing the add used to find its task gone, take that as reverted by hand, say “Undid”
+    // and create an empty file.
+    let file = try UserFile("Inbox:\n\t- a\n")
+    #expect(try file.run(["add", "b"]).status == 0)
+    try FileManager.default.removeItem(atPath: file.path)
+    for step in ["undo", "redo"] {
+      let refused = try file.run([step])
+      #expect(refused.status == 1)
+      #expect(refused.errors.contains("There is nothing to \(step): the task file is not there: it was deleted, moved or renamed"), "\(refused.errors)")
+      #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
+    // A new file starts a history of its own.
+    #expect(try file.run(["add", "c"]).status == 0)
+    #expect(file.text == "- c\n")
+    #expect(try file.run(["undo"]).status == 0)
+    #expect(file.text == "")
+    #expect(try file.run(["undo"]).status == 1)
+  }
 }
 
 /// What a black-box review of the plain file found: each a change that used to write something

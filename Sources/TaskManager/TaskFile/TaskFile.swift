@@ -244,6 +244,15 @@ public enum TaskFile {
           """
         journal = TaskJournal(records: [], applied: 0, nextSerial: journal.nextSerial)
       }
+      // A journal without its file: undoing an add would find the item gone, take the change
+      // as already reverted by hand, and create an empty file.
+      if bytes == nil, !journal.records.isEmpty {
+        stored.journalProblem = """
+          the task file is not there: it was deleted, moved or renamed since taskman last \
+          changed it, so the changes recorded for it no longer apply
+          """
+        journal = TaskJournal(records: [], applied: 0, nextSerial: journal.nextSerial)
+      }
       stored.journal = journal
     }
     return stored
