@@ -568,6 +568,28 @@ struct PlainFileTests {
     #expect(result.errors.hasPrefix("taskman: the task file \(data.path)/nowhere/todo.taskpaper cannot be created: its directory \(data.path)/nowhere does not exist\n"))
   }
 
+  @Test func aLinkToAFileInAMissingDirectoryIsAClearErrorToo() throws {
+    // The save writes beside the link's target: it used to fail there, with status 3 and the
+    // system's error for its temporary file.
+    let data = try TaskmanDataDirectory()
+    let link = data.path + "/todo.taskpaper"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: data.path + "/synced/todo.taskpaper")
+    let added = try data.run(["--file", link, "add", "x"])
+    #expect(added.status == 2)
+    #expect(
+      added.errors.hasPrefix(
+        "taskman: the task file \(link) cannot be created: it is a symbolic link to \(data.path)/synced/todo.taskpaper, whose directory \(data.path)/synced does not exist\n"
+      ), "\(added.errors)")
+    let listed = try data.run(["--file", link, "list"])
+    #expect(listed.status == 0)
+    #expect(listed.errors == "taskman: \(link) does not exist, nor does its directory \(data.path)/synced.\n")
+    // With the directory made, the first change creates the target, and the link stays.
+    try FileManager.default.createDirectory(atPath: data.path + "/synced", withIntermediateDirectories: false)
+    #expect(try data.run(["--file", link, "add", "x"]).status == 0)
+    #expect(try String(contentsOfFile: data.path + "/synced/todo.taskpaper", encoding: .utf8) == "- x\n")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == data.path + "/synced/todo.taskpaper")
+  }
+
   @Test func twentyDonesOnATenThousandTaskProjectAddWellUnderOnePercent() throws {
     let text = "Big:\n" + (0..<10_000).map { "\t- Task number \($0) with a reasonably long title @work\n" }.joined()
     let file = try UserFile(text)

@@ -89,10 +89,10 @@ struct CommandContext {
       let path = TextStyle.printable(file.path)
       if !forReading {
         errors.write("taskman: \(path) does not exist yet; taskman creates it with the first change.\n")
-      } else if FileKind.at(file.directory) == .directory {
+      } else if FileKind.at(file.realDirectory) == .directory {
         errors.write("taskman: \(path) does not exist yet, so there is nothing in it; the first change creates it.\n")
       } else {
-        errors.write("taskman: \(path) does not exist, nor does its directory \(TextStyle.printable(file.directory)).\n")
+        errors.write("taskman: \(path) does not exist, nor does its directory \(TextStyle.printable(file.realDirectory)).\n")
       }
     }
     if let existing = session.appStore, existing.file == file { return existing }
@@ -109,6 +109,13 @@ struct CommandContext {
       throw .usage(
         "the task file \(file.path) cannot be created: its directory \(file.directory) does not exist",
         hint: "Create the directory first, or choose another file with --file (or TASKMAN_FILE)."
+      )
+    }
+    // A link whose target is not there yet: the save writes beside the target.
+    guard FileKind.at(file.realDirectory) == .directory else {
+      throw .usage(
+        "the task file \(file.path) cannot be created: it is a symbolic link to \(file.realPath), whose directory \(file.realDirectory) does not exist",
+        hint: "Create that directory first, point the link elsewhere, or choose another file with --file (or TASKMAN_FILE)."
       )
     }
   }

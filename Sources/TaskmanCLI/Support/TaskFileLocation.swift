@@ -26,6 +26,9 @@ struct TaskFileLocation: Equatable {
   var dataDirectory: String
   /// Where the file's ids, journal, lock and backup live.
   var stateDirectory: String
+  /// The file a write through ``path`` replaces: `path` with symbolic links resolved
+  /// (``realPath(of:)``).
+  var realPath: String
 
   /// The file's name inside the data directory when no other is chosen.
   static let defaultName = "tasks.taskpaper"
@@ -43,6 +46,7 @@ struct TaskFileLocation: Equatable {
     }
     self.dataDirectory = dataDirectory
     let real = Self.realPath(of: path)
+    realPath = real
     let name = Self.lastComponent(of: real)
     let hash = real.utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0100_0000_01B3 }
     let digits = String(hash, radix: 16)
@@ -51,6 +55,9 @@ struct TaskFileLocation: Equatable {
 
   /// The directory that holds the file (a link's own directory, not its target's).
   var directory: String { Self.parent(of: path) }
+
+  /// The directory a save writes in: the link's target's, when ``path`` is a symbolic link.
+  var realDirectory: String { Self.parent(of: realPath) }
 
   private static func joined(_ directory: String, _ name: String) -> String {
     directory == "/" ? "/" + name : directory + "/" + name
