@@ -325,6 +325,26 @@ struct ChangesReadBackTests {
     #expect(file.text == "- A\r\n\r\n- B\r\n- C\r\n")
   }
 
+  @Test(arguments: [
+    // A line whose line break is not the file's first one.
+    ("- A\n- B\r\n- C\n", "B"), ("- A\r\n- B\n- C\r\n", "B"), ("Home:\n\t- B\r\n\t\t- under B\r\n- C\n", "B"),
+    // The last line of a file without a final line break: the line before it loses its own.
+    ("- A\r\n- B\n- C", "C"), ("- A\n- B\r\n- C", "C"),
+  ])
+  func undoGivesBackTheLineBreaksOfAFileThatMixesThem(original: String, deleted: String) throws {
+    // Undo used to end the lines it put back, and the line it gave a line break back to, with
+    // the file's first line break.
+    let file = try UserFile(original)
+    _ = try file.change(["delete", "--yes", try #require(try file.ids()[deleted])])
+    let afterDelete = try Data(contentsOf: URL(fileURLWithPath: file.path))
+    for _ in 0..<2 {
+      _ = try file.change(["undo"])
+      #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == Data(original.utf8))
+      _ = try file.change(["redo"])
+      #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == afterDelete)
+    }
+  }
+
   @Test func doneOnAnItemAlreadyDoneKeepsTheDayItWasDone() throws {
     let file = try UserFile("- Paid @done(2026-11-01)\n")
     let result = try file.run(["done", try #require(try file.ids()["Paid"])])

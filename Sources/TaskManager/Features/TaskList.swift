@@ -553,7 +553,7 @@ public struct TaskList: Reducer {
     guard state.loadStatus == .loaded else { return .none }
     return save(
       state, adding: nil, restoring: restoring, withoutFinalLineBreak: direction == .undo && entry.addedFinalLineBreak,
-      lineBreak: direction == .undo ? entry.emptiedFileLineBreak : nil
+      lineBreak: direction == .undo ? entry.emptiedFileLineBreak : nil, lineBreaks: direction == .undo ? entry.lineBreaks : [:]
     )
   }
 
@@ -565,11 +565,12 @@ public struct TaskList: Reducer {
   /// none.
   private func save(
     _ state: State, adding entry: TaskJournal.Entry?, restoring: [UUID: String] = [:], withoutFinalLineBreak: Bool = false,
-    lineBreak: String? = nil
+    lineBreak: String? = nil, lineBreaks: [UUID: String] = [:]
   ) -> Effect<Action> {
     .run { [storage, items = state.tasks.elements, source = state.source, journal = state.journal, now = date.now] send in
       let written = TaskFile.write(
-        items, over: source, restoring: restoring, withoutFinalLineBreak: withoutFinalLineBreak, lineBreak: lineBreak, now: now
+        items, over: source, restoring: restoring, withoutFinalLineBreak: withoutFinalLineBreak, lineBreak: lineBreak,
+        lineBreaks: lineBreaks, now: now
       )
       // The journal keeps the lines as written, and a final line break the write had to add,
       // so that undo and redo give back those bytes.
@@ -578,6 +579,7 @@ public struct TaskList: Reducer {
         var entry = entry.recordingLines(asWritten: written.rewrittenLines, newLines: written.newLines)
         entry.addedFinalLineBreak = written.addedFinalLineBreak
         entry.emptiedFileLineBreak = written.emptiedFileLineBreak
+        entry.lineBreaks = written.droppedLineBreaks
         return entry
       }
       if let entry { journal?.replaceNewestEntry(with: entry) }

@@ -116,11 +116,15 @@ public enum TaskFile {
     /// The line breaks of a file that has none left (no line, or one without), when they were
     /// not `\n` (see ``TaskJournal/Entry/emptiedFileLineBreak``).
     public var emptiedFileLineBreak: String?
+    /// The line breaks other than the file's usual one that it lost, by id: of the lines it no
+    /// longer has, and of its last line when that lost its own (see
+    /// ``TaskJournal/Entry/lineBreaks``).
+    public var droppedLineBreaks: [UUID: String] = [:]
 
     /// Creates a written task list.
     public init(
       file: Data, index: Data, rewrittenLines: [UUID: TaskJournal.Change.Lines] = [:], newLines: [UUID: String] = [:],
-      addedFinalLineBreak: Bool = false, emptiedFileLineBreak: String? = nil
+      addedFinalLineBreak: Bool = false, emptiedFileLineBreak: String? = nil, droppedLineBreaks: [UUID: String] = [:]
     ) {
       self.file = file
       self.index = index
@@ -128,6 +132,7 @@ public enum TaskFile {
       self.newLines = newLines
       self.addedFinalLineBreak = addedFinalLineBreak
       self.emptiedFileLineBreak = emptiedFileLineBreak
+      self.droppedLineBreaks = droppedLineBreaks
     }
   }
 
@@ -140,22 +145,25 @@ public enum TaskFile {
   /// `withoutFinalLineBreak`, a file whose last line is one of them ends without a line break
   /// (the undo of a change that added one); in a file without line breaks (no line, or one
   /// without), lines end with `lineBreak` (the undo of a change that left a file with other line
-  /// breaks than `\n` so). New lines are recorded as first seen `now`.
+  /// breaks than `\n` so); a line of `lineBreaks` that has no line break of its own (new, or
+  /// the file's last) ends with the one given for it (the undo of a change that dropped it).
+  /// New lines are recorded as first seen `now`.
   public static func write(
     _ items: [Item],
     over source: TaskPaperSource,
     restoring: [UUID: String] = [:],
     withoutFinalLineBreak: Bool = false,
     lineBreak: String? = nil,
+    lineBreaks: [UUID: String] = [:],
     now: Date? = nil
   ) -> Written {
     write(
       items, over: source, restoring: restoring, withoutFinalLineBreak: withoutFinalLineBreak, lineBreak: lineBreak,
-      now: now, copyingUnchangedSubtrees: true
+      lineBreaks: lineBreaks, now: now, copyingUnchangedSubtrees: true
     )
   }
 
-  /// ``write(_:over:restoring:withoutFinalLineBreak:lineBreak:now:)``; without
+  /// ``write(_:over:restoring:withoutFinalLineBreak:lineBreak:lineBreaks:now:)``; without
   /// `copyingUnchangedSubtrees`, every line is looked at, even under items that no change
   /// touched: what tests and the fuzzer compare the usual way with.
   @_spi(Testing)
@@ -165,13 +173,14 @@ public enum TaskFile {
     restoring: [UUID: String] = [:],
     withoutFinalLineBreak: Bool = false,
     lineBreak: String? = nil,
+    lineBreaks: [UUID: String] = [:],
     now: Date? = nil,
     copyingUnchangedSubtrees: Bool
   ) -> Written {
     let result = TaskPaperWriter.write(
       items, over: source, restoring: restoring, now: TaskPaperSource.seconds(now),
       copiesUnchangedSubtrees: copyingUnchangedSubtrees, dropsFinalLineBreakAfterRestoredLine: withoutFinalLineBreak,
-      lineBreakOfEmptySource: lineBreak.map { Array($0.utf8) }
+      lineBreakOfEmptySource: lineBreak.map { Array($0.utf8) }, lineBreaks: lineBreaks.mapValues { Array($0.utf8) }
     )
     // The index first: the file's bytes are then copied while nothing else of the write is held.
     var index = result.index
@@ -181,7 +190,8 @@ public enum TaskFile {
       file: Data(result.bytes), index: encodedIndex,
       rewrittenLines: result.rewritten.mapValues { TaskJournal.Change.Lines(before: $0.before, after: $0.after) },
       newLines: result.newLines, addedFinalLineBreak: result.addedFinalLineBreak,
-      emptiedFileLineBreak: result.emptiedLineBreak.map { String(decoding: $0, as: UTF8.self) }
+      emptiedFileLineBreak: result.emptiedLineBreak.map { String(decoding: $0, as: UTF8.self) },
+      droppedLineBreaks: result.droppedLineBreaks.mapValues { String(decoding: $0, as: UTF8.self) }
     )
   }
 

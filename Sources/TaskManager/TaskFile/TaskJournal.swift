@@ -158,13 +158,21 @@ public struct TaskJournal: Equatable, Sendable {
     /// without one), when they were not `\n` (`\r\n`): such a file keeps no trace of them, so
     /// that undo gives back the lines with them.
     public var emptiedFileLineBreak: String?
+    /// The line breaks, other than the file's usual one, of the lines the change took out or
+    /// left last without a line break, by id: in a file with mixed line breaks, what undo puts
+    /// back after them rather than the usual one.
+    public var lineBreaks: [UUID: String]
 
     /// Creates an entry.
-    public init(description: String, changes: [Change], addedFinalLineBreak: Bool = false, emptiedFileLineBreak: String? = nil) {
+    public init(
+      description: String, changes: [Change], addedFinalLineBreak: Bool = false, emptiedFileLineBreak: String? = nil,
+      lineBreaks: [UUID: String] = [:]
+    ) {
       self.description = description
       self.changes = changes
       self.addedFinalLineBreak = addedFinalLineBreak
       self.emptiedFileLineBreak = emptiedFileLineBreak
+      self.lineBreaks = lineBreaks
     }
   }
 

@@ -16,7 +16,7 @@ import Foundation
 ///   else the parent's plus one step: the step the file already uses (a tab below a tab, its
 ///   number of spaces below spaces). Each choice reads back under the same parent.
 /// - **Line break.** The line's own; a new line takes the file's (the first one it has, `\n`
-///   in a new file).
+///   in a new file), or the one given for it (undo, in a file with mixed line breaks).
 struct TaskPaperWriter {
   private let source: TaskPaperSource
   private let restoring: [UUID: String]
@@ -57,10 +57,16 @@ struct TaskPaperWriter {
   /// The line break of the source, when the text has none left (no line, or one without) and
   /// it was not `\n`.
   private var emptiedLineBreak: [UInt8]?
+  /// The line breaks to write, by id, after lines that have none of their own in the source
+  /// (new lines, and its last line when more follow) instead of the file's.
+  private let lineBreaks: [UUID: [UInt8]]
+  /// The line breaks other than ``defaultLineBreak`` that the text lost, by id: of lines of the
+  /// source it does not have, and of the line it ends with when that line lost its own.
+  private var droppedLineBreaks: [UUID: [UInt8]] = [:]
 
   init(
     source: TaskPaperSource, restoring: [UUID: String], now: UInt32, copiesUnchangedSubtrees: Bool = true,
-    dropsFinalLineBreakAfterRestoredLine: Bool = false, lineBreakOfEmptySource: [UInt8]? = nil
+    dropsFinalLineBreakAfterRestoredLine: Bool = false, lineBreakOfEmptySource: [UInt8]? = nil, lineBreaks: [UUID: [UInt8]] = [:]
   ) {
     self.source = source
     self.restoring = restoring
@@ -68,9 +74,10 @@ struct TaskPaperWriter {
     self.copiesUnchangedSubtrees = copiesUnchangedSubtrees
     self.dropsFinalLineBreakAfterRestoredLine = dropsFinalLineBreakAfterRestoredLine
     self.lineBreakOfEmptySource = lineBreakOfEmptySource
+    self.lineBreaks = lineBreaks
   }
 
-  /// What ``write(_:over:restoring:now:copiesUnchangedSubtrees:dropsFinalLineBreakAfterRestoredLine:lineBreakOfEmptySource:)``
+  /// What ``write(_:over:restoring:now:copiesUnchangedSubtrees:dropsFinalLineBreakAfterRestoredLine:lineBreakOfEmptySource:lineBreaks:)``
   /// wrote.
   struct Result {
     var bytes: [UInt8]
@@ -85,12 +92,16 @@ struct TaskPaperWriter {
     /// The line break of the source, when the text has none left (no line, or one without)
     /// and it was not `\n`.
     var emptiedLineBreak: [UInt8]?
+    /// The line breaks other than the file's usual one that the text lost, by id: of lines of
+    /// the source it does not have, and of the line it ends with when that line lost its own.
+    var droppedLineBreaks: [UUID: [UInt8]]
   }
 
   /// The text of `items` over the source, and the id index of that text; with
   /// `dropsFinalLineBreakAfterRestoredLine`, a text whose last line is one of `restoring`'s
   /// ends without a line break (an undo of a change that added one); new lines in a source
-  /// without line breaks take `lineBreakOfEmptySource` (else `\n`).
+  /// without line breaks take `lineBreakOfEmptySource` (else `\n`), and the lines of
+  /// `lineBreaks` the line break given for them.
   static func write(
     _ items: [Item],
     over source: TaskPaperSource,
@@ -98,11 +109,13 @@ struct TaskPaperWriter {
     now: UInt32 = 0,
     copiesUnchangedSubtrees: Bool = true,
     dropsFinalLineBreakAfterRestoredLine: Bool = false,
-    lineBreakOfEmptySource: [UInt8]? = nil
+    lineBreakOfEmptySource: [UInt8]? = nil,
+    lineBreaks: [UUID: [UInt8]] = [:]
   ) -> Result {
     var writer = TaskPaperWriter(
       source: source, restoring: restoring, now: now, copiesUnchangedSubtrees: copiesUnchangedSubtrees,
-      dropsFinalLineBreakAfterRestoredLine: dropsFinalLineBreakAfterRestoredLine, lineBreakOfEmptySource: lineBreakOfEmptySource
+      dropsFinalLineBreakAfterRestoredLine: dropsFinalLineBreakAfterRestoredLine, lineBreakOfEmptySource: lineBreakOfEmptySource,
+      lineBreaks: lineBreaks
     )
     writer.output.reserveCapacity(source.storage.bytes.count + 256)
     // Room for the lines there were and a few more: grown a line at a time, the index's arrays
@@ -113,10 +126,11 @@ struct TaskPaperWriter {
     writer.output.append(contentsOf: source.storage.bytes[..<source.storage.bodyStart])
     writer.writeTree(items)
     writer.finish()
+    writer.noteDroppedLineBreaks()
     return Result(
       bytes: writer.output, index: ItemIndex(ids: writer.ids, keys: writer.keys, created: writer.created),
       rewritten: writer.rewritten, newLines: writer.newLines, addedFinalLineBreak: writer.addedFinalLineBreak,
-      emptiedLineBreak: writer.emptiedLineBreak
+      emptiedLineBreak: writer.emptiedLineBreak, droppedLineBreaks: writer.droppedLineBreaks
     )
   }
 
@@ -338,7 +352,7 @@ struct TaskPaperWriter {
     if last.contentEnd == last.end {
       // The file's last line, without a line break: it takes one while more lines follow.
       lastLineBreakStart = output.count
-      output.append(contentsOf: defaultLineBreak)
+      output.append(contentsOf: lineBreak(after: storage.ids[lines.upperBound - 1]))
     } else {
       lastLineBreakStart = output.count - (last.end - last.contentEnd)
     }
@@ -394,8 +408,14 @@ struct TaskPaperWriter {
     if let line, !source.lineBreak(ofLine: line).isEmpty {
       output.append(contentsOf: source.lineBreak(ofLine: line))
     } else {
-      output.append(contentsOf: defaultLineBreak)
+      output.append(contentsOf: lineBreak(after: item.id))
     }
+  }
+
+  /// The line break of a line that has none of its own in the source.
+  private func lineBreak(after id: UUID) -> ArraySlice<UInt8> {
+    if !lineBreaks.isEmpty, let given = lineBreaks[id] { return given[...] }
+    return defaultLineBreak
   }
 
   /// Writes the line's own text, without its trailing whitespace, then the tags `item` has
@@ -470,7 +490,23 @@ struct TaskPaperWriter {
       addedFinalLineBreak = sourceEndsWithout
       return
     }
+    if let lastItemID, !output[lastLineBreakStart...].elementsEqual(defaultLineBreak) {
+      droppedLineBreaks[lastItemID] = Array(output[lastLineBreakStart...])
+    }
     output.removeSubrange(lastLineBreakStart...)
+  }
+
+  /// Notes the line breaks other than ``defaultLineBreak`` of the source's lines the text does
+  /// not have. Only a file with mixed line breaks has any, so only then are the ids looked at.
+  private mutating func noteDroppedLineBreaks() {
+    let spans = source.storage.spans
+    let usual = defaultLineBreak.count
+    guard spans.contains(where: { $0.end != $0.contentEnd && $0.end - $0.contentEnd != usual }) else { return }
+    let written = Set(ids)
+    for line in spans.indices where spans[line].end != spans[line].contentEnd && spans[line].end - spans[line].contentEnd != usual {
+      let id = source.storage.ids[line]
+      if !written.contains(id) { droppedLineBreaks[id] = Array(source.lineBreak(ofLine: line)) }
+    }
   }
 
   /// A file left with one line and no line break keeps no trace of its line breaks either,
