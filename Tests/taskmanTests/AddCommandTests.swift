@@ -63,6 +63,19 @@ struct AddCommandTests {
     #expect(data.dataFileBytes == before)
   }
 
+  @Test func tagsWithoutATitleAreRefusedWithAHintToWriteOne() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Keep me")
+    let before = data.dataFileBytes
+    let result = try data.run(["add", "@only", "@due(2026-12-01)"])
+    #expect(result.status == 2)
+    #expect(
+      result.errors
+        == "taskman: Unable to convert - @only @due(2026-12-01) into a task.\nA task needs a title before its tags, like: taskman add Call Bob @only @due(2026-12-01)\n"
+    )
+    #expect(data.dataFileBytes == before)
+  }
+
   @Test func textMustBeGiven() throws {
     let result = try TaskmanProcess.run(["add"])
     #expect(result.status == 2)

@@ -26,6 +26,18 @@ struct EditCommandTests {
     #expect(try data.export() == "- Keep\n")
   }
 
+  @Test func tagsWithoutATitleAreRefusedWithAHintToTagInstead() throws {
+    let data = try TaskmanDataDirectory()
+    let id = try data.add("Keep", "@home")
+    let result = try data.run(["edit", id, "@work"])
+    #expect(result.status == 2)
+    #expect(
+      result.errors
+        == "taskman: Unable to convert @work into a task.\nThe new text needs a title before its tags; to change only the tags, use 'taskman tag \(id) <@tag…>' or 'taskman untag \(id) <name…>'.\n"
+    )
+    #expect(try data.export() == "- Keep @home\n")
+  }
+
   @Test func anUnknownIDChangesNothing() throws {
     let data = try TaskmanDataDirectory()
     _ = try data.add("Keep")

@@ -1,3 +1,4 @@
+import Foundation
 import TaskManager
 
 /// `taskman add <text>... [--project <name>] [--under <id>]`
@@ -65,7 +66,9 @@ struct AddCommand: ParsableCommand, Equatable {
         app.send(.destination(.dismiss))
         throw .usage(
           refused.errorMessage ?? "the task was not added",
-          hint: "A task is one line of TaskPaper: a title, then tags, like: taskman add Buy milk @shopping @due(2026-12-01)"
+          hint: Self.hasTagsButNoTitle(line)
+            ? "A task needs a title before its tags, like: taskman add Call Bob \(text.joined(separator: " "))"
+            : "A task is one line of TaskPaper: a title, then tags, like: taskman add Buy milk @shopping @due(2026-12-01)"
         )
       }
       try await app.finishChanges()
@@ -94,6 +97,12 @@ struct AddCommand: ParsableCommand, Equatable {
 
   /// The line to type into the form: the text with TaskPaper's task marker, which the text may
   /// already have (`- Buy milk`); any other leading `-` (`-5 degrees`) is part of the title.
+  /// Whether `line` reads as a task of tags only, which the form refuses for want of a title.
+  static func hasTagsButNoTitle(_ line: String) -> Bool {
+    guard let item = TaskPaperParser.parse(line, makeID: { UUID() }).items.first else { return false }
+    return item.title.allSatisfy(\.isWhitespace) && !item.tags.isEmpty
+  }
+
   static func taskLine(_ text: String) -> String {
     // Nothing but blanks is no task: the form says so.
     if text.allSatisfy({ $0 == " " || $0 == "\t" }) { return text }

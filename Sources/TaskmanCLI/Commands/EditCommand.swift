@@ -38,14 +38,17 @@ struct EditCommand: ParsableCommand, Equatable {
       guard case .editTask? = app.state.destination else {
         throw TaskmanError(.usage, "the task list did not open its edit form")
       }
-      app.send(.destination(.presented(.editTask(.textChanged(try Self.line(typed, replacing: item))))))
+      let line = try Self.line(typed, replacing: item)
+      app.send(.destination(.presented(.editTask(.textChanged(line)))))
       app.send(.destination(.presented(.editTask(.saveButtonTapped))))
       await app.waitForEffects()
       if case .editTask(let refused)? = app.state.destination {
         app.send(.destination(.dismiss))
         throw .usage(
           refused.errorMessage ?? "the item was not changed",
-          hint: "The new text is one line of TaskPaper: a title, then tags, like: taskman edit \(id) Buy oat milk @shopping"
+          hint: AddCommand.hasTagsButNoTitle(line)
+            ? "The new text needs a title before its tags; to change only the tags, use 'taskman tag \(id) <@tag…>' or 'taskman untag \(id) <name…>'."
+            : "The new text is one line of TaskPaper: a title, then tags, like: taskman edit \(id) Buy oat milk @shopping"
         )
       }
       try await app.finishChanges()
