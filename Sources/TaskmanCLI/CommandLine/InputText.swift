@@ -21,9 +21,12 @@ enum InputText {
   /// The largest document `taskman import` reads, in bytes: ten times a list of 100,000 tasks.
   static let maximumDocumentBytes = 64 * 1024 * 1024
 
-  /// Decodes a whole TaskPaper document (`taskman import`), named `name` in errors: UTF-8, no
-  /// control characters but tabs and line breaks (CRLF becomes LF; a leading byte order mark is
-  /// dropped), at most ``maximumDocumentBytes``. Errors name the line.
+  /// Decodes a whole TaskPaper document (`taskman import`), named `name` in errors: UTF-8 (CRLF
+  /// becomes LF; a leading byte order mark is dropped), at most ``maximumDocumentBytes``. Errors
+  /// name the line.
+  ///
+  /// Control characters are kept, as in the task file itself: `export` writes them as they are,
+  /// and a copy must import as it was exported. Every command shows them as `�` on a terminal.
   static func decodeDocument(_ bytes: [UInt8], name: String) throws(TaskmanError) -> String {
     if bytes.count > maximumDocumentBytes {
       throw .usage(
@@ -43,12 +46,6 @@ enum InputText {
         throw .usage(
           "\(name), line \(lineNumber), is not valid UTF-8: \(quoted(line))",
           hint: "taskman reads text as UTF-8; convert the file (for example with iconv) and try again."
-        )
-      }
-      if let control = decoded.unicodeScalars.first(where: { isControl($0) && $0 != "\t" }) {
-        throw .usage(
-          "\(name), line \(lineNumber), contains a control character (\(self.name(of: control))): \(quoted(line))",
-          hint: "Remove it: TaskPaper is plain text, indented with tabs."
         )
       }
       if lineNumber > 1 { text += "\n" }

@@ -6,7 +6,7 @@ struct ExportCommand: ParsableCommand, Equatable {
 
   static let configuration = CommandConfiguration<Self>(
     name: "export",
-    abstract: "Print every item as TaskPaper text; importing it into an empty store gives it all back.",
+    abstract: "Print every item as TaskPaper text; importing it into an empty list gives back every item, with its tags, notes and nesting.",
     discussion: "On a terminal, control characters in the text show as '�'; into a file or a pipe, every character is written as it is.",
     examples: ["taskman export > backup.taskpaper"],
     parameters: [
