@@ -86,6 +86,29 @@ private func makeStore(tasks: [Item] = [trip]) -> (TestStore<AppFeature.State, A
     await store.finish()
   }
 
+  @Test func anOutlineOnlyReIndentedChangesNothingInTheList() async throws {
+    let (store, storage) = makeStore()
+
+    await store.send(.editOutlineButtonTapped(id: trip.id)) {
+      $0.outlineEditor = OutlineEditor.State(item: trip)
+    }
+    let text = "- Plan trip\n    - Book train\n"
+    await store.send(.outlineEditor(.textChanged(text))) {
+      $0.outlineEditor?.text = text
+    }
+    var saved = trip
+    saved.children[0].level = 4
+    await store.send(.outlineEditor(.saveButtonTapped)) {
+      $0.outlineEditor?.item = saved
+      $0.outlineEditor?.text = "- Plan trip\n\t\t\t\t- Book train\n"
+    }
+    await store.receive(.outlineEditor(.delegate(.save(saved))))
+    // No change recorded, nothing saved.
+    await store.receive(.taskList(.replaceItem(saved)))
+    await store.finish()
+    #expect(try storage.load(TaskFile.documentName) == nil)
+  }
+
   @Test func anEmptyOutlineIsAnErrorAndChangesNothing() async throws {
     let (store, storage) = makeStore()
 

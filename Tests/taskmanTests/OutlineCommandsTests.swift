@@ -358,4 +358,17 @@ struct EditInEditorTests {
     #expect(result.status == 0)
     #expect(result.output == "No changes.\n")
   }
+
+  @Test func reIndentingWithoutChangingTheNestingChangesNothingAndLeavesNothingToUndo() throws {
+    // It used to record a change that wrote nothing, which `undo` then said it undid.
+    let (data, train) = try setUp()
+    let script = try editor(writing: "- Book train @today\n        Seat 42\n", in: data)
+    let result = try data.run(["edit", train], environment: ["EDITOR": script])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output == "No changes.\n")
+    #expect(data.dataFileText == "Trip:\n\t- Book train @today\n\t\tSeat 42\n\t- Pack\n- Other\n")
+    let undo = try data.run(["undo"])
+    #expect(undo.status == 1)
+    #expect(undo.errors.hasPrefix("taskman: There is nothing to undo.\n"), "\(undo.errors)")
+  }
 }

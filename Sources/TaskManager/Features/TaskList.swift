@@ -350,6 +350,9 @@ public struct TaskList: Reducer {
 
       case let .replaceItem(item):
         let item = item.resolvingRelativeDatesInOutline(today: today)
+        // Only re-indented, with the same nesting (in the outline editor, say): the file keeps
+        // its own indentation, so there is nothing to write, nor a change to undo.
+        if let current = state.item(withID: item.id), Item.sameTree([current], [item], comparingLines: true) { return .none }
         return change(&state, "edit \(quoted(item.title))") { tasks in
           _ = tasks.modifyItem(withID: item.id) { $0 = item }
         }

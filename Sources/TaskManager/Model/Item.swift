@@ -203,4 +203,19 @@ extension Item {
     }
     return nil
   }
+
+  /// Whether two lists of items hold the same items in the same places, whatever their levels;
+  /// with `comparingLines`, with the same kinds, titles and tags too.
+  static func sameTree(_ a: [Item], _ b: [Item], comparingLines: Bool = false) -> Bool {
+    var pending = [(a, b)]
+    while let (left, right) = pending.popLast() {
+      guard left.count == right.count else { return false }
+      for (x, y) in zip(left, right) {
+        guard x.id == y.id else { return false }
+        if comparingLines, x.kind != y.kind || x.title != y.title || x.tags != y.tags { return false }
+        if !x.children.isEmpty || !y.children.isEmpty { pending.append((x.children, y.children)) }
+      }
+    }
+    return true
+  }
 }

@@ -186,21 +186,8 @@ extension Outline {
     try moved.insert(moving, at: position, newProjectID: newProjectID())
     // A move to where the item already is (`--top` of the last top-level item, `--after` its
     // previous sibling) changes nothing, not even its level.
-    if Self.sameTree(moved.items, items) { return }
+    if Item.sameTree(moved.items, items) { return }
     self = moved
-  }
-
-  /// Whether two lists of items hold the same items in the same places, whatever their levels.
-  private static func sameTree(_ a: [Item], _ b: [Item]) -> Bool {
-    var pending = [(a, b)]
-    while let (left, right) = pending.popLast() {
-      guard left.count == right.count else { return false }
-      for (x, y) in zip(left, right) {
-        guard x.id == y.id else { return false }
-        if !x.children.isEmpty || !y.children.isEmpty { pending.append((x.children, y.children)) }
-      }
-    }
-    return true
   }
 }
 

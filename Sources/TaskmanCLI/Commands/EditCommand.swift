@@ -171,6 +171,11 @@ struct OutlineEditing {
       app.store.send(.closeOutlineEditorButtonTapped)
       try await app.finishChanges()
       file.remove()
+      // Lines only re-indented, nested as they were: the list takes it as no change.
+      if app.state.item(withID: item.id) == current {
+        context.output.write("No changes.\n")
+        return .success
+      }
       context.warnAboutDates(in: app.state.item(withID: item.id)?.tags ?? [])
       context.output.write(TaskRowRenderer.render(app.rows(for: [item.id], index: app.shortIDs()), style: context.style))
       return .success
