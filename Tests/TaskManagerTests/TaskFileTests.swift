@@ -758,7 +758,7 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
 
   @Test func aLineBreakMarkThatIsNotALineBreakIsNamed() throws {
     let id = UUID().uuidString.lowercased()
-    for mark in ["$ line-break \(id) x", "$ line-break \(id)", "$ line-break nonsense \\n"] {
+    for mark in ["$ line-break \(id) x", "$ line-break \(id)", "$ line-break \(id) \\r", "$ line-break nonsense \\n"] {
       let text = "taskman journal entry v1\n- \(id) - 0 0 - a\n\(mark)\n"
       #expect(throws: TaskDocumentError(line: 3, problem: .malformedHistory("expected \"$ line-break <id> <line break>\""))) {
         try TaskJournal.Entry(decoding: Data(text.utf8), description: "x")

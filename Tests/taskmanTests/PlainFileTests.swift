@@ -602,12 +602,37 @@ struct PlainFileTests {
       ), "\(added.errors)")
     let listed = try data.run(["--file", link, "list"])
     #expect(listed.status == 0)
-    #expect(listed.errors == "taskman: \(link) does not exist, nor does its directory \(data.path)/synced.\n")
+    #expect(
+      listed.errors
+        == "taskman: \(link) is a symbolic link to \(data.path)/synced/todo.taskpaper, which does not exist, nor does its directory \(data.path)/synced.\n"
+    )
     // With the directory made, the first change creates the target, and the link stays.
     try FileManager.default.createDirectory(atPath: data.path + "/synced", withIntermediateDirectories: false)
-    #expect(try data.run(["--file", link, "add", "x"]).status == 0)
+    let created = try data.run(["--file", link, "add", "x"])
+    #expect(created.status == 0)
+    #expect(
+      created.errors
+        == "taskman: \(link) is a symbolic link to \(data.path)/synced/todo.taskpaper, which does not exist yet; taskman creates it with the first change.\n"
+    )
     #expect(try String(contentsOfFile: data.path + "/synced/todo.taskpaper", encoding: .utf8) == "- x\n")
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == data.path + "/synced/todo.taskpaper")
+  }
+
+  @Test func theDefaultFileLinkedIntoAFolderThatIsNotThereSaysSo() throws {
+    // A default file linked into a synced folder not mounted yet: `list` used to show an empty
+    // list without a word, and a change failed with status 3 and the system's error.
+    let data = try TaskmanDataDirectory()
+    try FileManager.default.createSymbolicLink(atPath: data.dataFile, withDestinationPath: data.path + "/Dropbox/tasks.taskpaper")
+    let listed = try data.run(["list"])
+    #expect(listed.status == 0)
+    #expect(
+      listed.errors
+        == "taskman: \(data.dataFile) is a symbolic link to \(data.path)/Dropbox/tasks.taskpaper, which does not exist, nor does its directory \(data.path)/Dropbox.\n"
+    )
+    let added = try data.run(["add", "x"])
+    #expect(added.status == 2)
+    #expect(added.errors.hasPrefix("taskman: the task file \(data.dataFile) cannot be created: it is a symbolic link to \(data.path)/Dropbox/tasks.taskpaper, whose directory \(data.path)/Dropbox does not exist\n"), "\(added.errors)")
+    #expect(!FileManager.default.fileExists(atPath: data.path + "/Dropbox"))
   }
 
   @Test func twentyDonesOnATenThousandTaskProjectAddWellUnderOnePercent() throws {

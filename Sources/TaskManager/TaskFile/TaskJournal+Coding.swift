@@ -275,7 +275,7 @@ extension TaskJournal.Entry {
         if line.hasPrefix("$ \(Self.lineBreakMark) ") {
           let fields = TaskJournal.fields(of: line.dropFirst(Self.lineBreakMark.count + 3), maxSplits: 1)
           guard fields.count == 2, let id = UUID(uuidString: String(fields[0])), case let lineBreak = TaskJournal.unescaped(fields[1]),
-            lineBreak == "\n" || lineBreak == "\r\n" || lineBreak == "\r"
+            lineBreak == "\n" || lineBreak == "\r\n"
           else { throw failure(number, "expected \"$ \(Self.lineBreakMark) <id> <line break>\"") }
           lineBreaks[id] = lineBreak
           continue

@@ -95,14 +95,14 @@ struct AddCommand: ParsableCommand, Equatable {
     }
   }
 
-  /// The line to type into the form: the text with TaskPaper's task marker, which the text may
-  /// already have (`- Buy milk`); any other leading `-` (`-5 degrees`) is part of the title.
   /// Whether `line` reads as a task of tags only, which the form refuses for want of a title.
   static func hasTagsButNoTitle(_ line: String) -> Bool {
     guard let item = TaskPaperParser.parse(line, makeID: { UUID() }).items.first else { return false }
     return item.title.allSatisfy(\.isWhitespace) && !item.tags.isEmpty
   }
 
+  /// The line to type into the form: the text with TaskPaper's task marker, which the text may
+  /// already have (`- Buy milk`); any other leading `-` (`-5 degrees`) is part of the title.
   static func taskLine(_ text: String) -> String {
     // Nothing but blanks is no task: the form says so.
     if text.allSatisfy({ $0 == " " || $0 == "\t" }) { return text }

@@ -83,16 +83,19 @@ struct CommandContext {
       )
     }
     if !forReading { try prepareDirectories(for: file) }
-    // A file named on the command line that is not there may be a typo: say so, on standard
+    // A file named on the command line that is not there may be a typo, and a link to a file
+    // that is not there may point into a folder not mounted or synced yet: say so, on standard
     // error, rather than list nothing or put a task in a new file without a word.
-    if !file.isDefault, kind == .missing {
+    let isLink = file.isSymbolicLink
+    if kind == .missing, !file.isDefault || isLink {
       let path = TextStyle.printable(file.path)
+      let missing = isLink ? "\(path) is a symbolic link to \(TextStyle.printable(file.realPath)), which" : path
       if !forReading {
-        errors.write("taskman: \(path) does not exist yet; taskman creates it with the first change.\n")
+        errors.write("taskman: \(missing) does not exist yet; taskman creates it with the first change.\n")
       } else if FileKind.at(file.realDirectory) == .directory {
-        errors.write("taskman: \(path) does not exist yet, so there is nothing in it; the first change creates it.\n")
+        errors.write("taskman: \(missing) does not exist yet, so there is nothing in it; the first change creates it.\n")
       } else {
-        errors.write("taskman: \(path) does not exist, nor does its directory \(TextStyle.printable(file.realDirectory)).\n")
+        errors.write("taskman: \(missing) does not exist, nor does its directory \(TextStyle.printable(file.realDirectory)).\n")
       }
     }
     if let existing = session.appStore, existing.file == file { return existing }
@@ -104,14 +107,14 @@ struct CommandContext {
 
   private func prepareDirectories(for file: TaskFileLocation) throws(TaskmanError) {
     try DataDirectory.create(file.dataDirectory)
-    guard !file.isDefault else { return }
-    guard FileKind.at(file.directory) == .directory else {
+    guard file.isDefault || FileKind.at(file.directory) == .directory else {
       throw .usage(
         "the task file \(file.path) cannot be created: its directory \(file.directory) does not exist",
         hint: "Create the directory first, or choose another file with --file (or TASKMAN_FILE)."
       )
     }
-    // A link whose target is not there yet: the save writes beside the target.
+    // A link whose target is not there yet (the default file's too): the save writes beside
+    // the target.
     guard FileKind.at(file.realDirectory) == .directory else {
       throw .usage(
         "the task file \(file.path) cannot be created: it is a symbolic link to \(file.realPath), whose directory \(file.realDirectory) does not exist",

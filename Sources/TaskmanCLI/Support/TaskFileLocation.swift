@@ -59,6 +59,12 @@ struct TaskFileLocation: Equatable {
   /// The directory a save writes in: the link's target's, when ``path`` is a symbolic link.
   var realDirectory: String { Self.parent(of: realPath) }
 
+  /// Whether ``path`` itself is a symbolic link (to anything, or to nothing).
+  var isSymbolicLink: Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+  }
+
   private static func joined(_ directory: String, _ name: String) -> String {
     directory == "/" ? "/" + name : directory + "/" + name
   }
