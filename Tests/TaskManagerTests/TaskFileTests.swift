@@ -858,6 +858,8 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     var after = before
     after[0].setTag(Tag(name: "done"))
     let entry = TaskJournal.Entry("done “a”", from: before, to: after)
+    // The file and its ids as that change left them: a journal without its file is dropped.
+    try TaskFile.store(TaskFile.write(after, over: .empty), journal: nil, to: storage)
     try storage.save(Data("taskman journal v1\napplied 1\nnext 8\nentry 7 90 done “a”\n".utf8), TaskFile.journalName)
     try storage.save(entry.encoded(), TaskJournal.entryName(7))
     var journal = try #require(try TaskFile.load(from: storage, withJournal: true).journal)
