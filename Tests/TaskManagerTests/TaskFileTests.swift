@@ -721,6 +721,7 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     var emptied = TaskJournal.Entry("empty", from: after, to: before)
     emptied.addedFinalLineBreak = true
     emptied.emptiedFileLineBreak = "\r\n"
+    emptied.usualLineBreak = "\n"
     emptied.lineBreaks = [before[0].id: "\r\n", before[0].children[0].id: "\n"]
     journal.record(emptied)
     journal.applied = 1
@@ -758,14 +759,15 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
 
   @Test func aLineBreakMarkThatIsNotALineBreakIsNamed() throws {
     let id = UUID().uuidString.lowercased()
-    for mark in ["$ line-break \(id) x", "$ line-break \(id)", "$ line-break \(id) \\r", "$ line-break nonsense \\n"] {
+    for mark in ["$ line-break \(id) x", "$ line-break \(id)", "$ line-break \(id) \\r", "$ line-break nonsense \\n", "$ line-break x"] {
       let text = "taskman journal entry v1\n- \(id) - 0 0 - a\n\(mark)\n"
-      #expect(throws: TaskDocumentError(line: 3, problem: .malformedHistory("expected \"$ line-break <id> <line break>\""))) {
+      #expect(throws: TaskDocumentError(line: 3, problem: .malformedHistory("expected \"$ line-break [<id>] <line break>\""))) {
         try TaskJournal.Entry(decoding: Data(text.utf8), description: "x")
       }
     }
-    let text = "taskman journal entry v1\n- \(id) - 0 0 - a\n$ line-break \(id) \\r\\n\n"
+    let text = "taskman journal entry v1\n- \(id) - 0 0 - a\n$ line-break \\n\n$ line-break \(id) \\r\\n\n"
     let entry = try TaskJournal.Entry(decoding: Data(text.utf8), description: "x")
+    #expect(entry.usualLineBreak == "\n")
     #expect(entry.lineBreaks == [UUID(uuidString: id)!: "\r\n"])
     #expect(entry.encoded() == Data(text.utf8))
   }

@@ -93,6 +93,23 @@ struct UndoAfterHandEditsTests {
     #expect(file.text == "- h1\n- A\n- C fixed\n- B\n")
   }
 
+  @Test func aLineThatWasTheOnlyOneComesBackAfterLinesAddedAboveIt() throws {
+    // With no line before or after it to go by, it used to go back to its old position: above
+    // the line added at the top, or between that line and the blank line it came after.
+    let added = try UserFile("")
+    _ = try added.change(["add", "x"])
+    _ = try added.change(["undo"])
+    try Data("- h\n".utf8).write(to: URL(fileURLWithPath: added.path))
+    _ = try added.change(["redo"])
+    #expect(added.text == "- h\n- x\n")
+
+    let deleted = try UserFile("\n- a\n")
+    _ = try deleted.change(["delete", "--yes", try #require(try deleted.ids()["a"])])
+    try Data("- h\n\n".utf8).write(to: URL(fileURLWithPath: deleted.path))
+    _ = try deleted.change(["undo"])
+    #expect(deleted.text == "- h\n\n- a\n")
+  }
+
   @Test func undoAfterTheFileWasDeletedByHandSaysSoAndCreatesNothing() throws {
     // Undoing the add used to find its task gone, take that as reverted by hand, say “Undid”
     // and create an empty file.
@@ -297,6 +314,16 @@ struct ChangesReadBackTests {
     #expect(file.text == original)
   }
 
+  @Test(arguments: ["- a\n\t- c\n\n\t- b\n", "- a\n\t- c\n\n\t- b\n- d\n"])
+  func undoingADeleteOfALastChildAfterABlankLinePutsItBackAfterIt(original: String) throws {
+    // The blank line, last under `a` once `b` is gone, reads as a line of the top level; undo
+    // put `b` back right after `c`, before it.
+    let file = try UserFile(original)
+    _ = try file.change(["delete", "--yes", try #require(try file.ids()["b"])])
+    _ = try file.change(["undo"])
+    #expect(file.text == original)
+  }
+
   @Test func undoingADeleteAfterABlankLinePutsTheLineBackAfterIt() throws {
     let original = "- A\n\n\t- B\n- C\n"
     let file = try UserFile(original)
@@ -327,22 +354,68 @@ struct ChangesReadBackTests {
 
   @Test(arguments: [
     // A line whose line break is not the file's first one.
-    ("- A\n- B\r\n- C\n", "B"), ("- A\r\n- B\n- C\r\n", "B"), ("Home:\n\t- B\r\n\t\t- under B\r\n- C\n", "B"),
+    ("- A\n- B\r\n- C\n", "delete #B"), ("- A\r\n- B\n- C\r\n", "delete #B"), ("Home:\n\t- B\r\n\t\t- under B\r\n- C\n", "delete #B"),
     // The last line of a file without a final line break: the line before it loses its own.
-    ("- A\r\n- B\n- C", "C"), ("- A\n- B\r\n- C", "C"),
+    ("- A\r\n- B\n- C", "delete #C"), ("- A\n- B\r\n- C", "delete #C"),
+    // The first line taken out or moved, so that the file's first line break is another.
+    ("- A\r\n- B\n- C\n", "delete #A"), ("- A\n- B\r\n", "delete #A"), ("- P\r\n\tx\n\ty\r\n- Q\n- R\n", "delete #P"),
+    ("- A\r\n- B\n- C", "move #A --top"), ("- T\r\n\tp\r\n- B\n\t- W\n\t- X", "move #T --under #B"),
   ])
-  func undoGivesBackTheLineBreaksOfAFileThatMixesThem(original: String, deleted: String) throws {
+  func undoAndRedoGiveBackTheLineBreaksOfAFileThatMixesThem(original: String, command: String) throws {
     // Undo used to end the lines it put back, and the line it gave a line break back to, with
-    // the file's first line break.
+    // the file's first line break as it was then.
     let file = try UserFile(original)
-    _ = try file.change(["delete", "--yes", try #require(try file.ids()[deleted])])
-    let afterDelete = try Data(contentsOf: URL(fileURLWithPath: file.path))
+    let ids = try file.allIDs()
+    _ = try file.change(try command.split(separator: " ").map { $0.hasPrefix("#") ? try #require(ids[String($0.dropFirst())]) : String($0) } + (command.hasPrefix("delete") ? ["--yes"] : []))
+    let after = try Data(contentsOf: URL(fileURLWithPath: file.path))
     for _ in 0..<2 {
       _ = try file.change(["undo"])
       #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == Data(original.utf8))
       _ = try file.change(["redo"])
-      #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == afterDelete)
+      #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == after)
     }
+  }
+
+  @Test func undoAndRedoGiveTheLineBreaksOfWhenTheChangeWasMadeAfterTheFirstLineChangedByHand() throws {
+    // A line added at the top by hand, with another line break, made undo and redo end the
+    // lines they put back, or gave a line break back to, with that one.
+    let deleted = try UserFile("- a\r\n- b\r\n- c")
+    _ = try deleted.change(["delete", "--yes", try #require(try deleted.ids()["c"])])
+    try Data("- h\n- a\r\n- b".utf8).write(to: URL(fileURLWithPath: deleted.path))
+    _ = try deleted.change(["undo"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: deleted.path)) == Data("- h\n- a\r\n- b\r\n- c".utf8))
+
+    let added = try UserFile("- a\n- b")
+    _ = try added.change(["add", "c"])
+    try Data("- h\r\n- a\n- b\n- c".utf8).write(to: URL(fileURLWithPath: added.path))
+    _ = try added.change(["undo"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: added.path)) == Data("- h\r\n- a\n- b".utf8))
+    _ = try added.change(["redo"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: added.path)) == Data("- h\r\n- a\n- b\n- c".utf8))
+  }
+
+  @Test func undoTakesAwayTheFinalLineBreakItsChangeAddedWhateverLineEndsTheFile() throws {
+    // The change's last line needed a line break (it was a blank line); undo used to take it
+    // away only when the file then ended with a line undo put back.
+    let imported = try UserFile("- a")
+    let other = imported.data.path + "/more.taskpaper"
+    try Data("- b\n\n".utf8).write(to: URL(fileURLWithPath: other))
+    _ = try imported.change(["import", other])
+    #expect(imported.text == "- a\n- b\n\n")
+    _ = try imported.change(["undo"])
+    #expect(imported.text == "- a")
+
+    let moved = try UserFile("- a\n\nP:\n\t- c")
+    let ids = try moved.allIDs()
+    _ = try moved.change(["move", try #require(ids["P"]), "--before", try #require(ids["a"])])
+    #expect(moved.text == "P:\n\t- c\n- a\n\n")
+    _ = try moved.change(["undo"])
+    #expect(moved.text == "- a\n\nP:\n\t- c")
+    // A line added at the end by hand since keeps its line break.
+    _ = try moved.change(["redo"])
+    try Data("P:\n\t- c\n- a\n\n- z\n".utf8).write(to: URL(fileURLWithPath: moved.path))
+    _ = try moved.change(["undo"])
+    #expect(moved.text == "- a\n\nP:\n\t- c\n- z\n")
   }
 
   @Test func doneOnAnItemAlreadyDoneKeepsTheDayItWasDone() throws {

@@ -556,7 +556,7 @@ public struct TaskList: Reducer {
     guard state.loadStatus == .loaded else { return .none }
     return save(
       state, adding: nil, restoring: restoring, withoutFinalLineBreak: direction == .undo && entry.addedFinalLineBreak,
-      lineBreak: direction == .undo ? entry.emptiedFileLineBreak : nil, lineBreaks: direction == .undo ? entry.lineBreaks : [:]
+      lineBreak: entry.usualLineBreak ?? (direction == .undo ? entry.emptiedFileLineBreak : nil), lineBreaks: entry.lineBreaks
     )
   }
 
@@ -582,7 +582,11 @@ public struct TaskList: Reducer {
         var entry = entry.recordingLines(asWritten: written.rewrittenLines, newLines: written.newLines)
         entry.addedFinalLineBreak = written.addedFinalLineBreak
         entry.emptiedFileLineBreak = written.emptiedFileLineBreak
-        entry.lineBreaks = written.droppedLineBreaks
+        // Lines are put back, or given a line break, only by a change that places items.
+        if entry.changes.contains(where: { if case .place = $0 { true } else { false } }) {
+          entry.usualLineBreak = written.usualLineBreak
+          entry.lineBreaks = written.droppedLineBreaks
+        }
         return entry
       }
       if let entry { journal?.replaceNewestEntry(with: entry) }

@@ -116,15 +116,18 @@ public enum TaskFile {
     /// The line breaks of a file that has none left (no line, or one without), when they were
     /// not `\n` (see ``TaskJournal/Entry/emptiedFileLineBreak``).
     public var emptiedFileLineBreak: String?
-    /// The line breaks other than the file's usual one that it lost, by id: of the lines it no
+    /// The line breaks other than ``usualLineBreak`` that it lost, by id: of the lines it no
     /// longer has, and of its last line when that lost its own (see
     /// ``TaskJournal/Entry/lineBreaks``).
     public var droppedLineBreaks: [UUID: String] = [:]
+    /// The line break new lines took (see ``TaskJournal/Entry/usualLineBreak``).
+    public var usualLineBreak = "\n"
 
     /// Creates a written task list.
     public init(
       file: Data, index: Data, rewrittenLines: [UUID: TaskJournal.Change.Lines] = [:], newLines: [UUID: String] = [:],
-      addedFinalLineBreak: Bool = false, emptiedFileLineBreak: String? = nil, droppedLineBreaks: [UUID: String] = [:]
+      addedFinalLineBreak: Bool = false, emptiedFileLineBreak: String? = nil, droppedLineBreaks: [UUID: String] = [:],
+      usualLineBreak: String = "\n"
     ) {
       self.file = file
       self.index = index
@@ -133,6 +136,7 @@ public enum TaskFile {
       self.addedFinalLineBreak = addedFinalLineBreak
       self.emptiedFileLineBreak = emptiedFileLineBreak
       self.droppedLineBreaks = droppedLineBreaks
+      self.usualLineBreak = usualLineBreak
     }
   }
 
@@ -143,11 +147,11 @@ public enum TaskFile {
   /// kept (see ``TaskPaperWriter``). `restoring` gives the text to write for some items (the
   /// lines an undo puts back), used when it still reads as the item; with
   /// `withoutFinalLineBreak`, a file whose last line is one of them ends without a line break
-  /// (the undo of a change that added one); in a file without line breaks (no line, or one
-  /// without), lines end with `lineBreak` (the undo of a change that left a file with other line
-  /// breaks than `\n` so); a line of `lineBreaks` that has no line break of its own (new, or
-  /// the file's last) ends with the one given for it (the undo of a change that dropped it).
-  /// New lines are recorded as first seen `now`.
+  /// (the undo of a change that added one); a line of `lineBreaks` that has no line break of
+  /// its own (new, or the file's last when lines follow it) ends with the one given for it, and
+  /// any other such line with `lineBreak`, else the file's first line's: undo and redo give the
+  /// line breaks the file had when the change was made. New lines are recorded as first seen
+  /// `now`.
   public static func write(
     _ items: [Item],
     over source: TaskPaperSource,
@@ -180,7 +184,7 @@ public enum TaskFile {
     let result = TaskPaperWriter.write(
       items, over: source, restoring: restoring, now: TaskPaperSource.seconds(now),
       copiesUnchangedSubtrees: copyingUnchangedSubtrees, dropsFinalLineBreakAfterRestoredLine: withoutFinalLineBreak,
-      lineBreakOfEmptySource: lineBreak.map { Array($0.utf8) }, lineBreaks: lineBreaks.mapValues { Array($0.utf8) }
+      usualLineBreak: lineBreak.map { Array($0.utf8) }, lineBreaks: lineBreaks.mapValues { Array($0.utf8) }
     )
     // The index first: the file's bytes are then copied while nothing else of the write is held.
     var index = result.index
@@ -191,7 +195,8 @@ public enum TaskFile {
       rewrittenLines: result.rewritten.mapValues { TaskJournal.Change.Lines(before: $0.before, after: $0.after) },
       newLines: result.newLines, addedFinalLineBreak: result.addedFinalLineBreak,
       emptiedFileLineBreak: result.emptiedLineBreak.map { String(decoding: $0, as: UTF8.self) },
-      droppedLineBreaks: result.droppedLineBreaks.mapValues { String(decoding: $0, as: UTF8.self) }
+      droppedLineBreaks: result.droppedLineBreaks.mapValues { String(decoding: $0, as: UTF8.self) },
+      usualLineBreak: String(decoding: result.usualLineBreak, as: UTF8.self)
     )
   }
 

@@ -172,6 +172,8 @@ extension TaskJournal.Entry {
   /// - else, when that one is gone or was never there (it was first), right before its
   ///   neighbour after it, and before the blank lines before that one, in the same way;
   /// - never past its neighbour after it, when both are there in their order;
+  /// - when it had neither (the only line there that was not blank), after the last line
+  ///   there that is not blank now, and after as many blank lines as it came after;
   /// - an item recorded without neighbours right after another placed item takes that one's
   ///   slot (the first of a run of items placed together has them);
   /// - else the slot of its recorded position (neighbours gone, or an entry recorded without
@@ -204,6 +206,14 @@ extension TaskJournal.Entry {
       }
       return count
     }
+    /// The slot after `start` of `siblings` and as many of the blank lines from there as
+    /// `wanted`. When they run out at the end, the blank lines it came after follow the
+    /// parent's lines (a blank line belongs to the line after it): past the end, it takes them
+    /// back (see `insert(_:into:)`).
+    func slotAfter(_ start: Int, andBlanks wanted: Int) -> Int {
+      let stepped = blanks(from: start - 1, step: 1, limit: wanted)
+      return start + stepped == siblings.count ? start + max(wanted, stepped) : start + stepped
+    }
     // In recorded order, so that an item whose neighbour is another placed item finds its slot.
     var slots = [Int](repeating: 0, count: placements.count)
     var slotOf: [UUID: Int] = [:]
@@ -226,9 +236,15 @@ extension TaskJournal.Entry {
           found = true
         } else if let before = neighbours.before, let now = index[before] {
           let between = placedBefore(placement.position) - placedBefore(placement.position - neighbours.beforeDistance + 1)
-          slot = now + 1 + blanks(from: now, step: 1, limit: neighbours.beforeDistance - 1 - between)
+          slot = slotAfter(now + 1, andBlanks: neighbours.beforeDistance - 1 - between)
           lowest = now + 1
           found = true
+        } else if neighbours.before == nil, neighbours.after == nil {
+          // The only line there that was not blank: after the last such line now (lines added
+          // above or below it since stay on their side), and after as many blank lines as it
+          // came after.
+          let start = (siblings.lastIndex { !$0.isBlank } ?? -1) + 1
+          slot = slotAfter(start, andBlanks: placement.position - placedBefore(placement.position))
         }
         if let after = neighbours.after, let now = index[after], now >= lowest {
           let between = placedBefore(placement.position + neighbours.afterDistance) - placedBefore(placement.position + 1)

@@ -49,10 +49,11 @@ import Foundation
 /// - `$ emptied-file-line-break \r\n`, last, when the change left a file whose line breaks were
 ///   not `\n` without any (emptied, or with one line without one; see
 ///   ``TaskJournal/Entry/emptiedFileLineBreak``);
+/// - `$ line-break \r\n`, last, for a change that added, removed or moved items: the file's
+///   line break when it was made (see ``TaskJournal/Entry/usualLineBreak``);
 /// - `$ line-break <id> \n`, last, for each line the change took out, or left last without a
-///   line break, whose line break was not the file's usual one (see
-///   ``TaskJournal/Entry/lineBreaks``; a taskman built before these lines refuses to undo or
-///   redo a change recorded with them).
+///   line break, whose line break was another (see ``TaskJournal/Entry/lineBreaks``). A
+///   taskman built before these two marks refuses to undo or redo a change recorded with them.
 ///
 /// A line runs to the end of the record. In descriptions and lines, `\` is written `\\`, a
 /// line feed `\n` and a carriage return `\r`.
@@ -231,6 +232,7 @@ extension TaskJournal.Entry {
     }
     if addedFinalLineBreak { text += "$ \(Self.addedFinalLineBreakMark)\n" }
     if let emptiedFileLineBreak { text += "$ \(Self.emptiedFileLineBreakMark) \(TaskJournal.escaped(emptiedFileLineBreak))\n" }
+    if let usualLineBreak { text += "$ \(Self.lineBreakMark) \(TaskJournal.escaped(usualLineBreak))\n" }
     // In a stable order, so that an entry is always stored with the same bytes.
     for (id, lineBreak) in lineBreaks.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
       text += "$ \(Self.lineBreakMark) \(id.uuidString.lowercased()) \(TaskJournal.escaped(lineBreak))\n"
@@ -258,6 +260,7 @@ extension TaskJournal.Entry {
     var lastPlacementSide: Character?
     var addedFinalLineBreak = false
     var emptiedFileLineBreak: String?
+    var usualLineBreak: String?
     var lineBreaks: [UUID: String] = [:]
     // The marks about the file's end come after the changes.
     let firstMark = (lines.lastIndex { !$0.hasPrefix("$ ") } ?? 0) + 1
@@ -274,17 +277,24 @@ extension TaskJournal.Entry {
         }
         if line.hasPrefix("$ \(Self.lineBreakMark) ") {
           let fields = TaskJournal.fields(of: line.dropFirst(Self.lineBreakMark.count + 3), maxSplits: 1)
-          guard fields.count == 2, let id = UUID(uuidString: String(fields[0])), case let lineBreak = TaskJournal.unescaped(fields[1]),
-            lineBreak == "\n" || lineBreak == "\r\n"
-          else { throw failure(number, "expected \"$ \(Self.lineBreakMark) <id> <line break>\"") }
-          lineBreaks[id] = lineBreak
+          let lineBreak = fields.last.map(TaskJournal.unescaped)
+          guard lineBreak == "\n" || lineBreak == "\r\n", let lineBreak else {
+            throw failure(number, "expected \"$ \(Self.lineBreakMark) [<id>] <line break>\"")
+          }
+          if fields.count == 1 {
+            usualLineBreak = lineBreak
+          } else if let id = UUID(uuidString: String(fields[0])) {
+            lineBreaks[id] = lineBreak
+          } else {
+            throw failure(number, "expected \"$ \(Self.lineBreakMark) [<id>] <line break>\"")
+          }
           continue
         }
       }
       guard let side = line.first, "-+~=>".contains(side), line.dropFirst().first == " " else {
         throw failure(
           number,
-          "expected \"~\", \"=\", \"-\", \"+\", \">\" or, last, \"$ \(Self.addedFinalLineBreakMark)\" or \"$ \(Self.emptiedFileLineBreakMark) <line break>\" or \"$ \(Self.lineBreakMark) <id> <line break>\""
+          "expected \"~\", \"=\", \"-\", \"+\", \">\" or, last, \"$ \(Self.addedFinalLineBreakMark)\" or \"$ \(Self.emptiedFileLineBreakMark) <line break>\" or \"$ \(Self.lineBreakMark) [<id>] <line break>\""
         )
       }
       let body = line.dropFirst(2)
@@ -351,7 +361,7 @@ extension TaskJournal.Entry {
     }
     self.init(
       description: description, changes: changes, addedFinalLineBreak: addedFinalLineBreak, emptiedFileLineBreak: emptiedFileLineBreak,
-      lineBreaks: lineBreaks
+      usualLineBreak: usualLineBreak, lineBreaks: lineBreaks
     )
   }
 
@@ -368,7 +378,7 @@ extension TaskJournal.Entry {
 
   /// About how many bytes the entry's stored document takes (without encoding it).
   var encodedSize: Int {
-    let marks = (addedFinalLineBreak ? 25 : 0) + (emptiedFileLineBreak == nil ? 0 : 32) + lineBreaks.count * 54
+    let marks = (addedFinalLineBreak ? 25 : 0) + (emptiedFileLineBreak == nil ? 0 : 32) + (usualLineBreak == nil ? 0 : 18) + lineBreaks.count * 54
     return changes.reduce(TaskJournal.entryHeader.utf8.count + 1 + marks) { size, change in
       switch change {
       case let .line(_, before, after): size + 48 + before.utf8.count + max(0, after.utf8.count - before.utf8.count) + 8

@@ -158,20 +158,26 @@ public struct TaskJournal: Equatable, Sendable {
     /// without one), when they were not `\n` (`\r\n`): such a file keeps no trace of them, so
     /// that undo gives back the lines with them.
     public var emptiedFileLineBreak: String?
-    /// The line breaks, other than the file's usual one, of the lines the change took out or
-    /// left last without a line break, by id: in a file with mixed line breaks, what undo puts
-    /// back after them rather than the usual one.
+    /// The file's line break when the change was made (its first line's, `\n` in a new file),
+    /// for a change that added, removed or moved items: the line break of the lines undo and
+    /// redo put back, and of a last line they give one to, though the file's first line (and
+    /// its line break) changed since.
+    public var usualLineBreak: String?
+    /// The line breaks, other than ``usualLineBreak``, of the lines the change took out or left
+    /// last without a line break, by id: in a file with mixed line breaks, what undo puts back
+    /// after them.
     public var lineBreaks: [UUID: String]
 
     /// Creates an entry.
     public init(
       description: String, changes: [Change], addedFinalLineBreak: Bool = false, emptiedFileLineBreak: String? = nil,
-      lineBreaks: [UUID: String] = [:]
+      usualLineBreak: String? = nil, lineBreaks: [UUID: String] = [:]
     ) {
       self.description = description
       self.changes = changes
       self.addedFinalLineBreak = addedFinalLineBreak
       self.emptiedFileLineBreak = emptiedFileLineBreak
+      self.usualLineBreak = usualLineBreak
       self.lineBreaks = lineBreaks
     }
   }

@@ -15,8 +15,9 @@ import Foundation
 ///   sibling that keeps its own,
 ///   else the parent's plus one step: the step the file already uses (a tab below a tab, its
 ///   number of spaces below spaces). Each choice reads back under the same parent.
-/// - **Line break.** The line's own; a new line takes the file's (the first one it has, `\n`
-///   in a new file), or the one given for it (undo, in a file with mixed line breaks).
+/// - **Line break.** The line's own; a new line takes the one given for it, else the one given
+///   for lines without their own, else the file's (the first one it has, `\n` in a new file):
+///   undo and redo give the line breaks the file had when the change was made.
 struct TaskPaperWriter {
   private let source: TaskPaperSource
   private let restoring: [UUID: String]
@@ -51,9 +52,9 @@ struct TaskPaperWriter {
   /// Whether the text ends with a line break the source did not end with (its last line is an
   /// empty one now, which needs it).
   private var addedFinalLineBreak = false
-  /// The line break new lines take when the source has none to copy (no line, or one without
-  /// a line break: the file's before a change left it so, given back by undo).
-  private let lineBreakOfEmptySource: [UInt8]?
+  /// The line break new lines take, and the source's last line when lines follow it, instead
+  /// of the file's: the file's when the change undone or redone was made.
+  private let usualLineBreak: [UInt8]?
   /// The line break of the source, when the text has none left (no line, or one without) and
   /// it was not `\n`.
   private var emptiedLineBreak: [UInt8]?
@@ -66,18 +67,18 @@ struct TaskPaperWriter {
 
   init(
     source: TaskPaperSource, restoring: [UUID: String], now: UInt32, copiesUnchangedSubtrees: Bool = true,
-    dropsFinalLineBreakAfterRestoredLine: Bool = false, lineBreakOfEmptySource: [UInt8]? = nil, lineBreaks: [UUID: [UInt8]] = [:]
+    dropsFinalLineBreakAfterRestoredLine: Bool = false, usualLineBreak: [UInt8]? = nil, lineBreaks: [UUID: [UInt8]] = [:]
   ) {
     self.source = source
     self.restoring = restoring
     self.now = now
     self.copiesUnchangedSubtrees = copiesUnchangedSubtrees
     self.dropsFinalLineBreakAfterRestoredLine = dropsFinalLineBreakAfterRestoredLine
-    self.lineBreakOfEmptySource = lineBreakOfEmptySource
+    self.usualLineBreak = usualLineBreak
     self.lineBreaks = lineBreaks
   }
 
-  /// What ``write(_:over:restoring:now:copiesUnchangedSubtrees:dropsFinalLineBreakAfterRestoredLine:lineBreakOfEmptySource:lineBreaks:)``
+  /// What ``write(_:over:restoring:now:copiesUnchangedSubtrees:dropsFinalLineBreakAfterRestoredLine:usualLineBreak:lineBreaks:)``
   /// wrote.
   struct Result {
     var bytes: [UInt8]
@@ -95,13 +96,15 @@ struct TaskPaperWriter {
     /// The line breaks other than the file's usual one that the text lost, by id: of lines of
     /// the source it does not have, and of the line it ends with when that line lost its own.
     var droppedLineBreaks: [UUID: [UInt8]]
+    /// The line break new lines took: the usual one given, else the source's first.
+    var usualLineBreak: [UInt8]
   }
 
   /// The text of `items` over the source, and the id index of that text; with
   /// `dropsFinalLineBreakAfterRestoredLine`, a text whose last line is one of `restoring`'s
-  /// ends without a line break (an undo of a change that added one); new lines in a source
-  /// without line breaks take `lineBreakOfEmptySource` (else `\n`), and the lines of
-  /// `lineBreaks` the line break given for them.
+  /// ends without a line break (an undo of a change that added one); the lines of `lineBreaks`
+  /// take the line break given for them, and other new lines `usualLineBreak` (else the file's
+  /// first, else `\n`).
   static func write(
     _ items: [Item],
     over source: TaskPaperSource,
@@ -109,12 +112,12 @@ struct TaskPaperWriter {
     now: UInt32 = 0,
     copiesUnchangedSubtrees: Bool = true,
     dropsFinalLineBreakAfterRestoredLine: Bool = false,
-    lineBreakOfEmptySource: [UInt8]? = nil,
+    usualLineBreak: [UInt8]? = nil,
     lineBreaks: [UUID: [UInt8]] = [:]
   ) -> Result {
     var writer = TaskPaperWriter(
       source: source, restoring: restoring, now: now, copiesUnchangedSubtrees: copiesUnchangedSubtrees,
-      dropsFinalLineBreakAfterRestoredLine: dropsFinalLineBreakAfterRestoredLine, lineBreakOfEmptySource: lineBreakOfEmptySource,
+      dropsFinalLineBreakAfterRestoredLine: dropsFinalLineBreakAfterRestoredLine, usualLineBreak: usualLineBreak,
       lineBreaks: lineBreaks
     )
     writer.output.reserveCapacity(source.storage.bytes.count + 256)
@@ -130,7 +133,8 @@ struct TaskPaperWriter {
     return Result(
       bytes: writer.output, index: ItemIndex(ids: writer.ids, keys: writer.keys, created: writer.created),
       rewritten: writer.rewritten, newLines: writer.newLines, addedFinalLineBreak: writer.addedFinalLineBreak,
-      emptiedLineBreak: writer.emptiedLineBreak, droppedLineBreaks: writer.droppedLineBreaks
+      emptiedLineBreak: writer.emptiedLineBreak, droppedLineBreaks: writer.droppedLineBreaks,
+      usualLineBreak: Array(writer.defaultLineBreak)
     )
   }
 
@@ -473,7 +477,8 @@ struct TaskPaperWriter {
 
   /// A file that ended without a line break still does, unless its last line is now an empty
   /// one, which would vanish without it (or it has no line left); so does one whose last line is
-  /// a line put back by undo, when the change undone added the line break or emptied the file.
+  /// a line put back by undo, or another line than before the undo, when the change undone added
+  /// the line break or emptied the file (a file whose end was changed since keeps its own).
   private mutating func finish() {
     let sourceEndsWithout = source.storage.items.indices.last.map { source.lineBreak(ofLine: $0).isEmpty } ?? false
     guard let lastWritten = lastLineStart else {
@@ -484,7 +489,8 @@ struct TaskPaperWriter {
       return
     }
     defer { noteLineBreaksIfNoneIsLeft() }
-    let endsWithRestoredLine = dropsFinalLineBreakAfterRestoredLine && lastItemID.map { restoring[$0] != nil } == true
+    let endsWithRestoredLine =
+      dropsFinalLineBreakAfterRestoredLine && lastItemID.map { restoring[$0] != nil || $0 != source.storage.ids.last } == true
     guard sourceEndsWithout || endsWithRestoredLine else { return }
     guard lastWritten < lastLineBreakStart else {
       addedFinalLineBreak = sourceEndsWithout
@@ -518,13 +524,13 @@ struct TaskPaperWriter {
 
   // MARK: - What the file already does
 
-  /// The line break of the source's first line; in a source without line breaks (no line, or
-  /// one without), the one given; else `\n`.
+  /// The usual line break given; else the line break of the source's first line; else (no
+  /// line, or one without a line break) `\n`.
   private var defaultLineBreak: ArraySlice<UInt8> {
+    if let usualLineBreak { return usualLineBreak[...] }
     if let first = source.storage.items.indices.first, !source.lineBreak(ofLine: first).isEmpty {
       return source.lineBreak(ofLine: first)
     }
-    if let lineBreakOfEmptySource { return lineBreakOfEmptySource[...] }
     return [ASCII.lineFeed][...]
   }
 
