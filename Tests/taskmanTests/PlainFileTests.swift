@@ -471,6 +471,27 @@ struct ChangesReadBackTests {
     #expect(try file.run(["undo"]).output == "Undid: import 1 item\n")
   }
 
+  @Test func aBlankLineIsNeverListedNorMakesAnItemsIdAmbiguous() throws {
+    // `list --json --search ''` listed blank lines, with ids every command refuses, and a
+    // prefix shared by a task's id and a blank line's was ambiguous.
+    var found: (file: UserFile, blank: String, task: String)?
+    for number in 0..<400 where found == nil {
+      let file = try UserFile("\n- task \(number)\n")
+      let export = try file.data.json(["--file", file.path, "export", "--json"])
+      let items = try #require(export["items"] as? [[String: Any]])
+      let blank = try #require(items.first { $0["title"] as? String == "" }?["id"] as? String)
+      let task = try #require(items.first { $0["title"] as? String == "task \(number)" }?["id"] as? String)
+      if blank.first == task.first { found = (file, blank, task) }
+    }
+    let (file, _, task) = try #require(found)
+    let listed = try file.data.json(["--file", file.path, "list", "--json", "--search", "", "--all"])
+    let titles = (listed["items"] as? [[String: Any]])?.map { $0["title"] as? String ?? "?" }
+    #expect(titles?.count == 1 && titles?.first?.hasPrefix("task ") == true, "\(titles ?? [])")
+    let done = try file.run(["done", String(task.prefix(1))])
+    #expect(done.status == 0, "\(done.errors)")
+    #expect(file.text.hasPrefix("\n- task ") && file.text.contains(" @done("), "\(file.text)")
+  }
+
   @Test func aBlankLineIsNeverAParentOrAPlace() throws {
     let original = "- A\n\n\tSub:\n\t\t- deep\n- Z\n"
     let file = try UserFile(original)

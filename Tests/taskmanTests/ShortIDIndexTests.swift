@@ -85,6 +85,20 @@ struct ShortIDIndexTests {
     }
   }
 
+  @Test func idsNothingCanBeDoneToCountOnlyWhenTheyAreAllThereIs() throws {
+    // A blank line's id beside a task's: the prefix names the task.
+    let blank = id("3f2a1"), task = id("3f2b"), otherBlank = id("3f2c")
+    let index = ShortIDIndex([blank, task, otherBlank])
+    #expect(try index.resolve("3f2", isActionable: { $0 == task }) == task)
+    #expect(try index.resolve("3f2a", isActionable: { $0 == task }) == blank, "an exact prefix still names its line")
+    do {
+      _ = try index.resolve("3f2", isActionable: { _ in false })
+      Issue.record("resolved")
+    } catch {
+      #expect(error.message.hasPrefix("the id '3f2' is ambiguous: it matches 3f2a"))
+    }
+  }
+
   @Test func manyCandidatesAreCutAtTen() {
     let ids = (0..<16).map { id("ab" + String($0, radix: 16)) }
     do {

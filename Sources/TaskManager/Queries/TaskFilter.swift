@@ -195,6 +195,8 @@ private struct Matcher {
   }
 
   func matches(_ item: Item, insideProject: Bool) -> Bool {
+    // A blank line is no item to show or act on, whatever the filter.
+    if item.isBlank { return false }
     switch item.kind {
     case .task: guard kinds.task else { return false }
     case .project: guard kinds.project else { return false }

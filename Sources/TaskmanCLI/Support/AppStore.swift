@@ -343,7 +343,7 @@ final class AppStore {
   /// a blank line's.
   func resolve(_ text: String, in index: ShortIDIndex) throws(TaskmanError) -> Item {
     let state = self.state
-    let id = try index.resolve(text) { state.item(withID: $0)?.title }
+    let id = try index.resolve(text, describe: { state.item(withID: $0)?.title }, isActionable: { state.item(withID: $0)?.isBlank == false })
     guard let item = state.item(withID: id) else {
       throw .nothingMatched("no item has the id '\(TextStyle.printable(text))'")
     }

@@ -113,8 +113,11 @@ struct ShortIDIndex: Sendable {
   }
 
   /// The id `text` is a prefix of. Exit 1 when none or several match (the error lists up to ten
-  /// candidates, each described by `describe`, e.g. with its title).
-  func resolve(_ text: String, describe: (UUID) -> String? = { _ in nil }) throws(TaskmanError) -> UUID {
+  /// candidates, each described by `describe`, e.g. with its title); of several, those not
+  /// `isActionable` count only when all are (a blank line's id beside a task's).
+  func resolve(
+    _ text: String, describe: (UUID) -> String? = { _ in nil }, isActionable: (UUID) -> Bool = { _ in true }
+  ) throws(TaskmanError) -> UUID {
     let shown = TextStyle.printable(text)
     guard let prefix = Self.normalizedPrefix(text) else {
       throw .nothingMatched(
@@ -122,7 +125,13 @@ struct ShortIDIndex: Sendable {
         hint: "Ids are hexadecimal, like 3f2a; 'taskman list --all' shows them."
       )
     }
-    let candidates = matches(prefix: prefix)
+    var candidates = matches(prefix: prefix)
+    // Among several, the ids of lines nothing can be done to (blank lines, which no list
+    // shows) are left out: a prefix that one item alone has names it.
+    if candidates.count > 1 {
+      let actionable = candidates.filter(isActionable)
+      if !actionable.isEmpty { candidates = actionable }
+    }
     switch candidates.count {
     case 0:
       throw .nothingMatched(
