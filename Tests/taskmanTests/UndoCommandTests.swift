@@ -43,9 +43,16 @@ struct UndoCommandTests {
     let result = try data.run(["undo"])
     #expect(result.status == 1)
     #expect(result.output.isEmpty)
-    #expect(result.errors.hasPrefix("taskman: There is nothing to undo.\n"))
-    // Both limits are named: a large import can push out changes long before the hundredth.
-    #expect(result.errors.contains("its last 100 changes to undo, fewer when they are larger than 4 MiB together"))
+    // Nothing was ever changed: the limits would explain nothing.
+    #expect(result.errors == "taskman: There is nothing to undo.\n")
+    // Past the oldest change, both limits are named: a large import can push out changes long
+    // before the hundredth.
+    _ = try data.add("Buy milk")
+    #expect(try data.run(["undo"]).status == 0)
+    let past = try data.run(["undo"])
+    #expect(past.status == 1)
+    #expect(past.errors.hasPrefix("taskman: There is nothing to undo.\n"))
+    #expect(past.errors.contains("its last 100 changes to undo, fewer when they are larger than 4 MiB together"))
   }
 
   @Test func aChangeIsDescribedByFiveTitlesAtMostAndAHundredCharactersOfEach() throws {

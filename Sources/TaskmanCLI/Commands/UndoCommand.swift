@@ -35,7 +35,7 @@ struct RedoCommand: ParsableCommand, Equatable {
 enum JournalStep {
   @MainActor
   static func run(_ direction: TaskJournal.Direction, in context: CommandContext) async throws(TaskmanError) -> ExitCode {
-    let app = try context.appStore()
+    let app = try context.appStore(stepsThroughHistory: true)
     return try await app.withLoadedTasks { () throws(TaskmanError) in
       // The change's entry is read first, in an effect; the step is then taken, or refused.
       let before = app.state.journal?.applied
@@ -46,7 +46,8 @@ enum JournalStep {
         // deleted by hand since, say) or the journal's own problem is the whole story.
         let nothingLeft = (direction == .undo ? app.state.journal?.undoable : app.state.journal?.redoable) == nil
         let hint: String?
-        if app.state.journalProblem != nil {
+        if app.state.journalProblem != nil || app.state.journal.map({ $0.nextSerial <= 1 }) == true {
+          // A problem is the whole story, and so is a history where nothing ever happened.
           hint = nil
         } else if !nothingLeft {
           hint =

@@ -56,8 +56,10 @@ struct CommandContext {
   /// is created); a command that only reads creates nothing.
   ///
   /// The first use of the default file moves a task list kept by taskman 0.1 over to it.
+  /// `undo` and `redo` (`stepsThroughHistory`), which never create the file, say nothing of one
+  /// that is missing: their own message does.
   @MainActor
-  func appStore(forReading: Bool = false) throws(TaskmanError) -> AppStore {
+  func appStore(forReading: Bool = false, stepsThroughHistory: Bool = false) throws(TaskmanError) -> AppStore {
     let file = taskFile
     if case let kind = FileKind.at(file.dataDirectory), kind != .directory, kind != .missing {
       throw TaskmanError(
@@ -87,7 +89,7 @@ struct CommandContext {
     // that is not there may point into a folder not mounted or synced yet: say so, on standard
     // error, rather than list nothing or put a task in a new file without a word.
     let isLink = file.isSymbolicLink
-    if kind == .missing, !file.isDefault || isLink {
+    if kind == .missing, !file.isDefault || isLink, !stepsThroughHistory {
       let path = TextStyle.printable(file.path)
       let missing = isLink ? "\(path) is a symbolic link to \(TextStyle.printable(file.realPath)), which" : path
       if !forReading {
