@@ -722,6 +722,7 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     emptied.addedFinalLineBreak = true
     emptied.emptiedFileLineBreak = "\r\n"
     emptied.usualLineBreak = "\n"
+    emptied.usualLineBreakAfter = "\r\n"
     emptied.lineBreaks = [before[0].id: "\r\n", before[0].children[0].id: "\n"]
     journal.record(emptied)
     journal.applied = 1
@@ -759,17 +760,25 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
 
   @Test func aLineBreakMarkThatIsNotALineBreakIsNamed() throws {
     let id = UUID().uuidString.lowercased()
-    for mark in ["$ line-break \(id) x", "$ line-break \(id)", "$ line-break \(id) \\r", "$ line-break nonsense \\n", "$ line-break x"] {
+    for (mark, expected) in [
+      ("$ line-break \(id) x", "$ line-break <id> <line break>"), ("$ line-break \(id)", "$ line-break <id> <line break>"),
+      ("$ line-break \(id) \\r", "$ line-break <id> <line break>"), ("$ line-break nonsense \\n", "$ line-break <id> <line break>"),
+      ("$ usual-line-break x", "$ usual-line-break <line break> [<line break>]"),
+      ("$ usual-line-break \\n x", "$ usual-line-break <line break> [<line break>]"),
+    ] {
       let text = "taskman journal entry v1\n- \(id) - 0 0 - a\n\(mark)\n"
-      #expect(throws: TaskDocumentError(line: 3, problem: .malformedHistory("expected \"$ line-break [<id>] <line break>\""))) {
+      #expect(throws: TaskDocumentError(line: 3, problem: .malformedHistory("expected \"\(expected)\""))) {
         try TaskJournal.Entry(decoding: Data(text.utf8), description: "x")
       }
     }
-    let text = "taskman journal entry v1\n- \(id) - 0 0 - a\n$ line-break \\n\n$ line-break \(id) \\r\\n\n"
-    let entry = try TaskJournal.Entry(decoding: Data(text.utf8), description: "x")
-    #expect(entry.usualLineBreak == "\n")
-    #expect(entry.lineBreaks == [UUID(uuidString: id)!: "\r\n"])
-    #expect(entry.encoded() == Data(text.utf8))
+    for marks in ["$ usual-line-break \\n\n", "$ usual-line-break \\n \\r\\n\n$ line-break \(id) \\r\\n\n"] {
+      let text = "taskman journal entry v1\n- \(id) - 0 0 - a\n" + marks
+      let entry = try TaskJournal.Entry(decoding: Data(text.utf8), description: "x")
+      #expect(entry.usualLineBreak == "\n")
+      #expect(entry.usualLineBreakAfter == (marks.contains("line-break \(id)") ? "\r\n" : nil))
+      #expect(entry.lineBreaks == (marks.contains("line-break \(id)") ? [UUID(uuidString: id)!: "\r\n"] : [:]))
+      #expect(entry.encoded() == Data(text.utf8))
+    }
   }
 
   @Test func aDamagedJournalNamesItsLine() throws {

@@ -580,6 +580,7 @@ private struct RequireFailure: Error {}
     var recorded = entry("import 1 item", from: [milk], to: [milk, Item(id: testID(0), kind: .task, title: "Call Bob")])
     // A change that adds items keeps the file's line break with it.
     recorded.usualLineBreak = "\n"
+    recorded.usualLineBreakAfter = "\n"
     #expect(imported == recorded)
     await reloaded.receive(.journalEntryLoaded(serial: 1, .success(imported), .undo)) {
       $0.journal?.records[0].entry = imported

@@ -74,6 +74,8 @@ struct AddCommandTests {
         == "taskman: Unable to convert - @only @due(2026-12-01) into a task.\nA task needs a title before its tags, like: taskman add Call Bob @only @due(2026-12-01)\n"
     )
     #expect(data.dataFileBytes == before)
+    // The task marker typed with the tags is not repeated in the example.
+    #expect(try data.run(["add", "-", "@only"]).errors.hasSuffix("like: taskman add Call Bob @only\n"))
   }
 
   @Test func textMustBeGiven() throws {

@@ -96,6 +96,12 @@ struct ImportCommandTests {
     #expect(notUTF8.status == 2)
     #expect(notUTF8.errors.hasPrefix(#"taskman: \#(invalid), line 2, is not valid UTF-8: "- caf\xE9""#))
 
+    // Classic Mac OS line breaks: read as TaskPaper, the whole file would be one line.
+    let classic = try data.write("- one\r- two\r", to: "classic.taskpaper")
+    let carriageReturns = try data.run(["import", classic])
+    #expect(carriageReturns.status == 2)
+    #expect(carriageReturns.errors.hasPrefix("taskman: \(classic) ends its lines with carriage returns alone (classic Mac OS line breaks), which TaskPaper reads as one line\n"))
+
     let directory = try data.run(["import", data.path])
     #expect(directory.status == 2)
 

@@ -120,7 +120,9 @@ struct UndoAfterHandEditsTests {
       let refused = try file.run([step])
       #expect(refused.status == 1)
       // Without the line about the file being created by the first change, which undo is not.
-      #expect(refused.errors.hasPrefix("taskman: There is nothing to \(step): the task file is not there: it was deleted, moved or renamed"), "\(refused.errors)")
+      #expect(
+        refused.errors.hasPrefix("taskman: \(file.path) does not exist.\ntaskman: There is nothing to \(step): the task file is not there: it was deleted, moved or renamed"),
+        "\(refused.errors)")
       #expect(!FileManager.default.fileExists(atPath: file.path))
     }
     // A new file starts a history of its own.
@@ -393,6 +395,24 @@ struct ChangesReadBackTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: added.path)) == Data("- h\r\n- a\n- b".utf8))
     _ = try added.change(["redo"])
     #expect(try Data(contentsOf: URL(fileURLWithPath: added.path)) == Data("- h\r\n- a\n- b\n- c".utf8))
+  }
+
+  @Test func aFileWhoseLineBreaksWereAllConvertedSinceKeepsItsOwn() throws {
+    // After dos2unix (or a conversion to CRLF), undo and redo used to write the line breaks the
+    // file had when the change was made, mixing them.
+    let deleted = try UserFile("A\r\nB\r\nC\r\n")
+    _ = try deleted.change(["delete", "--yes", try #require(try deleted.allIDs()["B"])])
+    try Data("A\nC\n".utf8).write(to: URL(fileURLWithPath: deleted.path))
+    _ = try deleted.change(["undo"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: deleted.path)) == Data("A\nB\nC\n".utf8))
+
+    let added = try UserFile("")
+    _ = try added.change(["add", "a"])
+    _ = try added.change(["add", "b"])
+    _ = try added.change(["undo"])
+    try Data("- a\r\n".utf8).write(to: URL(fileURLWithPath: added.path))
+    _ = try added.change(["redo"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: added.path)) == Data("- a\r\n- b\r\n".utf8))
   }
 
   @Test func undoTakesAwayTheFinalLineBreakItsChangeAddedWhateverLineEndsTheFile() throws {
@@ -689,6 +709,13 @@ struct PlainFileTests {
     let data = try TaskmanDataDirectory()
     let link = data.path + "/todo.taskpaper"
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: data.path + "/synced/todo.taskpaper")
+    // Undo creates nothing: it says only that the file is not there.
+    let undo = try data.run(["--file", link, "undo"])
+    #expect(undo.status == 1)
+    #expect(
+      undo.errors.hasPrefix(
+        "taskman: \(link) is a symbolic link to \(data.path)/synced/todo.taskpaper, which does not exist.\ntaskman: There is nothing to undo.\n"
+      ), "\(undo.errors)")
     let added = try data.run(["--file", link, "add", "x"])
     #expect(added.status == 2)
     #expect(

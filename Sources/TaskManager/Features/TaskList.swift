@@ -556,7 +556,8 @@ public struct TaskList: Reducer {
     guard state.loadStatus == .loaded else { return .none }
     return save(
       state, adding: nil, restoring: restoring, withoutFinalLineBreak: direction == .undo && entry.addedFinalLineBreak,
-      lineBreak: entry.usualLineBreak ?? (direction == .undo ? entry.emptiedFileLineBreak : nil), lineBreaks: entry.lineBreaks
+      lineBreak: entry.usualLineBreak ?? (direction == .undo ? entry.emptiedFileLineBreak : nil), lineBreaks: entry.lineBreaks,
+      expectedLineBreak: direction == .undo ? entry.usualLineBreakAfter : entry.usualLineBreak
     )
   }
 
@@ -568,12 +569,12 @@ public struct TaskList: Reducer {
   /// none.
   private func save(
     _ state: State, adding entry: TaskJournal.Entry?, restoring: [UUID: String] = [:], withoutFinalLineBreak: Bool = false,
-    lineBreak: String? = nil, lineBreaks: [UUID: String] = [:]
+    lineBreak: String? = nil, lineBreaks: [UUID: String] = [:], expectedLineBreak: String? = nil
   ) -> Effect<Action> {
     .run { [storage, items = state.tasks.elements, source = state.source, journal = state.journal, now = date.now] send in
       let written = TaskFile.write(
         items, over: source, restoring: restoring, withoutFinalLineBreak: withoutFinalLineBreak, lineBreak: lineBreak,
-        lineBreaks: lineBreaks, now: now
+        lineBreaks: lineBreaks, expectedLineBreak: expectedLineBreak, now: now
       )
       // The journal keeps the lines as written, and a final line break the write had to add,
       // so that undo and redo give back those bytes.
@@ -585,6 +586,7 @@ public struct TaskList: Reducer {
         // Lines are put back, or given a line break, only by a change that places items.
         if entry.changes.contains(where: { if case .place = $0 { true } else { false } }) {
           entry.usualLineBreak = written.usualLineBreak
+          entry.usualLineBreakAfter = written.firstLineBreak
           entry.lineBreaks = written.droppedLineBreaks
         }
         return entry

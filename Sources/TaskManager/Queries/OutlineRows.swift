@@ -33,7 +33,7 @@ extension TaskFilter {
     // it, so the shown ones are always the top levels.
     var shownDepth = 0
     while let (depth, matches) = walk.next() {
-      guard matches, !walk.currentIsBlank(atDepth: depth) else {
+      guard matches else {
         shownDepth = min(shownDepth, depth)
         continue
       }

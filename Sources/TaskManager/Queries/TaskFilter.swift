@@ -279,11 +279,6 @@ struct MatchingWalk {
     return nil
   }
 
-  /// Whether the current item is a blank line.
-  func currentIsBlank(atDepth depth: Int) -> Bool {
-    stack[depth].items[stack[depth].index - 1].isBlank
-  }
-
   /// The entry of the item last visited at `depth`: the current item, or one of the items
   /// above it.
   func entry(atDepth depth: Int) -> Outline.Entry {

@@ -122,12 +122,15 @@ public enum TaskFile {
     public var droppedLineBreaks: [UUID: String] = [:]
     /// The line break new lines took (see ``TaskJournal/Entry/usualLineBreak``).
     public var usualLineBreak = "\n"
+    /// The line break of the file's first line, nil when it has none (see
+    /// ``TaskJournal/Entry/usualLineBreakAfter``).
+    public var firstLineBreak: String?
 
     /// Creates a written task list.
     public init(
       file: Data, index: Data, rewrittenLines: [UUID: TaskJournal.Change.Lines] = [:], newLines: [UUID: String] = [:],
       addedFinalLineBreak: Bool = false, emptiedFileLineBreak: String? = nil, droppedLineBreaks: [UUID: String] = [:],
-      usualLineBreak: String = "\n"
+      usualLineBreak: String = "\n", firstLineBreak: String? = nil
     ) {
       self.file = file
       self.index = index
@@ -137,6 +140,7 @@ public enum TaskFile {
       self.emptiedFileLineBreak = emptiedFileLineBreak
       self.droppedLineBreaks = droppedLineBreaks
       self.usualLineBreak = usualLineBreak
+      self.firstLineBreak = firstLineBreak
     }
   }
 
@@ -150,8 +154,10 @@ public enum TaskFile {
   /// (the undo of a change that added one); a line of `lineBreaks` that has no line break of
   /// its own (new, or the file's last when lines follow it) ends with the one given for it, and
   /// any other such line with `lineBreak`, else the file's first line's: undo and redo give the
-  /// line breaks the file had when the change was made. New lines are recorded as first seen
-  /// `now`.
+  /// line breaks the file had when the change was made; unless every line of the file ends with
+  /// another line break than `expectedLineBreak` (the file's first line's when it was as it
+  /// should be now), a file converted since, which takes its own. New lines are recorded as
+  /// first seen `now`.
   public static func write(
     _ items: [Item],
     over source: TaskPaperSource,
@@ -159,15 +165,16 @@ public enum TaskFile {
     withoutFinalLineBreak: Bool = false,
     lineBreak: String? = nil,
     lineBreaks: [UUID: String] = [:],
+    expectedLineBreak: String? = nil,
     now: Date? = nil
   ) -> Written {
     write(
       items, over: source, restoring: restoring, withoutFinalLineBreak: withoutFinalLineBreak, lineBreak: lineBreak,
-      lineBreaks: lineBreaks, now: now, copyingUnchangedSubtrees: true
+      lineBreaks: lineBreaks, expectedLineBreak: expectedLineBreak, now: now, copyingUnchangedSubtrees: true
     )
   }
 
-  /// ``write(_:over:restoring:withoutFinalLineBreak:lineBreak:lineBreaks:now:)``; without
+  /// ``write(_:over:restoring:withoutFinalLineBreak:lineBreak:lineBreaks:expectedLineBreak:now:)``; without
   /// `copyingUnchangedSubtrees`, every line is looked at, even under items that no change
   /// touched: what tests and the fuzzer compare the usual way with.
   @_spi(Testing)
@@ -178,13 +185,15 @@ public enum TaskFile {
     withoutFinalLineBreak: Bool = false,
     lineBreak: String? = nil,
     lineBreaks: [UUID: String] = [:],
+    expectedLineBreak: String? = nil,
     now: Date? = nil,
     copyingUnchangedSubtrees: Bool
   ) -> Written {
     let result = TaskPaperWriter.write(
       items, over: source, restoring: restoring, now: TaskPaperSource.seconds(now),
       copiesUnchangedSubtrees: copyingUnchangedSubtrees, dropsFinalLineBreakAfterRestoredLine: withoutFinalLineBreak,
-      usualLineBreak: lineBreak.map { Array($0.utf8) }, lineBreaks: lineBreaks.mapValues { Array($0.utf8) }
+      usualLineBreak: lineBreak.map { Array($0.utf8) }, lineBreaks: lineBreaks.mapValues { Array($0.utf8) },
+      expectedLineBreak: expectedLineBreak.map { Array($0.utf8) }
     )
     // The index first: the file's bytes are then copied while nothing else of the write is held.
     var index = result.index
@@ -196,7 +205,8 @@ public enum TaskFile {
       newLines: result.newLines, addedFinalLineBreak: result.addedFinalLineBreak,
       emptiedFileLineBreak: result.emptiedLineBreak.map { String(decoding: $0, as: UTF8.self) },
       droppedLineBreaks: result.droppedLineBreaks.mapValues { String(decoding: $0, as: UTF8.self) },
-      usualLineBreak: String(decoding: result.usualLineBreak, as: UTF8.self)
+      usualLineBreak: String(decoding: result.usualLineBreak, as: UTF8.self),
+      firstLineBreak: result.firstLineBreak.map { String(decoding: $0, as: UTF8.self) }
     )
   }
 
@@ -345,9 +355,10 @@ public enum TaskFile {
   /// the entries of their own it dropped), then the
   /// index, then the file, each atomically. A crash in between leaves at worst a journal record
   /// for a change the file does not have, which undo recognises
-  /// (``TaskJournal/Entry/Outcome/alreadyInEffect``), an index one change ahead, from which the
-  /// ids are recovered as after an outside edit, or an entry no record names, which is written
-  /// over or removed later.
+  /// (``TaskJournal/Entry/Outcome/alreadyInEffect``; for the first change of a file not
+  /// created yet, the journal is dropped at the next load, as that of a file deleted), an index
+  /// one change ahead, from which the ids are recovered as after an outside edit, or an entry
+  /// no record names, which is written over or removed later.
   ///
   /// With a nil `journal`, `entry` (if any) is recorded in the journal in storage instead.
   ///

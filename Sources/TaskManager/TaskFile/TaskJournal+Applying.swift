@@ -172,8 +172,9 @@ extension TaskJournal.Entry {
   /// - else, when that one is gone or was never there (it was first), right before its
   ///   neighbour after it, and before the blank lines before that one, in the same way;
   /// - never past its neighbour after it, when both are there in their order;
-  /// - when it had neither (the only line there that was not blank), after the last line
-  ///   there that is not blank now, and after as many blank lines as it came after;
+  /// - when it had neither (the only line there that was not blank, or the first of lines that
+  ///   all went together), after the last line there that is not blank now, and after as many
+  ///   blank lines as it came after;
   /// - an item recorded without neighbours right after another placed item takes that one's
   ///   slot (the first of a run of items placed together has them);
   /// - else the slot of its recorded position (neighbours gone, or an entry recorded without
@@ -240,9 +241,10 @@ extension TaskJournal.Entry {
           lowest = now + 1
           found = true
         } else if neighbours.before == nil, neighbours.after == nil {
-          // The only line there that was not blank: after the last such line now (lines added
-          // above or below it since stay on their side), and after as many blank lines as it
-          // came after.
+          // No line there to go by (it was the only one that was not blank, or the first of
+          // lines that all went together): after the last line there now that is not blank
+          // (lines added there since come before it), and after as many blank lines as it came
+          // after.
           let start = (siblings.lastIndex { !$0.isBlank } ?? -1) + 1
           slot = slotAfter(start, andBlanks: placement.position - placedBefore(placement.position))
         }

@@ -49,8 +49,9 @@ import Foundation
 /// - `$ emptied-file-line-break \r\n`, last, when the change left a file whose line breaks were
 ///   not `\n` without any (emptied, or with one line without one; see
 ///   ``TaskJournal/Entry/emptiedFileLineBreak``);
-/// - `$ line-break \r\n`, last, for a change that added, removed or moved items: the file's
-///   line break when it was made (see ``TaskJournal/Entry/usualLineBreak``);
+/// - `$ usual-line-break \r\n \n`, last, for a change that added, removed or moved items: the
+///   file's line break when it was made, and its first line's after it, if it had one (see
+///   ``TaskJournal/Entry/usualLineBreak`` and ``TaskJournal/Entry/usualLineBreakAfter``);
 /// - `$ line-break <id> \n`, last, for each line the change took out, or left last without a
 ///   line break, whose line break was another (see ``TaskJournal/Entry/lineBreaks``). A
 ///   taskman built before these two marks refuses to undo or redo a change recorded with them.
@@ -232,7 +233,11 @@ extension TaskJournal.Entry {
     }
     if addedFinalLineBreak { text += "$ \(Self.addedFinalLineBreakMark)\n" }
     if let emptiedFileLineBreak { text += "$ \(Self.emptiedFileLineBreakMark) \(TaskJournal.escaped(emptiedFileLineBreak))\n" }
-    if let usualLineBreak { text += "$ \(Self.lineBreakMark) \(TaskJournal.escaped(usualLineBreak))\n" }
+    if let usualLineBreak {
+      text += "$ \(Self.usualLineBreakMark) \(TaskJournal.escaped(usualLineBreak))"
+      text += usualLineBreakAfter.map { " " + TaskJournal.escaped($0) } ?? ""
+      text += "\n"
+    }
     // In a stable order, so that an entry is always stored with the same bytes.
     for (id, lineBreak) in lineBreaks.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
       text += "$ \(Self.lineBreakMark) \(id.uuidString.lowercased()) \(TaskJournal.escaped(lineBreak))\n"
@@ -243,6 +248,7 @@ extension TaskJournal.Entry {
   private static let addedFinalLineBreakMark = "added-final-line-break"
   private static let emptiedFileLineBreakMark = "emptied-file-line-break"
   private static let lineBreakMark = "line-break"
+  private static let usualLineBreakMark = "usual-line-break"
 
   /// The entry stored in `data`, described as `description`.
   ///
@@ -261,6 +267,7 @@ extension TaskJournal.Entry {
     var addedFinalLineBreak = false
     var emptiedFileLineBreak: String?
     var usualLineBreak: String?
+    var usualLineBreakAfter: String?
     var lineBreaks: [UUID: String] = [:]
     // The marks about the file's end come after the changes.
     let firstMark = (lines.lastIndex { !$0.hasPrefix("$ ") } ?? 0) + 1
@@ -277,24 +284,27 @@ extension TaskJournal.Entry {
         }
         if line.hasPrefix("$ \(Self.lineBreakMark) ") {
           let fields = TaskJournal.fields(of: line.dropFirst(Self.lineBreakMark.count + 3), maxSplits: 1)
-          let lineBreak = fields.last.map(TaskJournal.unescaped)
-          guard lineBreak == "\n" || lineBreak == "\r\n", let lineBreak else {
-            throw failure(number, "expected \"$ \(Self.lineBreakMark) [<id>] <line break>\"")
+          guard fields.count == 2, let id = UUID(uuidString: String(fields[0])), let lineBreak = Self.lineBreak(fields[1]) else {
+            throw failure(number, "expected \"$ \(Self.lineBreakMark) <id> <line break>\"")
           }
-          if fields.count == 1 {
-            usualLineBreak = lineBreak
-          } else if let id = UUID(uuidString: String(fields[0])) {
-            lineBreaks[id] = lineBreak
-          } else {
-            throw failure(number, "expected \"$ \(Self.lineBreakMark) [<id>] <line break>\"")
+          lineBreaks[id] = lineBreak
+          continue
+        }
+        if line.hasPrefix("$ \(Self.usualLineBreakMark) ") {
+          let fields = TaskJournal.fields(of: line.dropFirst(Self.usualLineBreakMark.count + 3), maxSplits: 1)
+          let breaks = fields.map(Self.lineBreak)
+          guard (1...2).contains(breaks.count), let before = breaks[0], breaks.count == 1 || breaks[1] != nil else {
+            throw failure(number, "expected \"$ \(Self.usualLineBreakMark) <line break> [<line break>]\"")
           }
+          usualLineBreak = before
+          usualLineBreakAfter = breaks.count == 2 ? breaks[1] : nil
           continue
         }
       }
       guard let side = line.first, "-+~=>".contains(side), line.dropFirst().first == " " else {
         throw failure(
           number,
-          "expected \"~\", \"=\", \"-\", \"+\", \">\" or, last, \"$ \(Self.addedFinalLineBreakMark)\" or \"$ \(Self.emptiedFileLineBreakMark) <line break>\" or \"$ \(Self.lineBreakMark) [<id>] <line break>\""
+          "expected \"~\", \"=\", \"-\", \"+\", \">\" or, last, \"$ \(Self.addedFinalLineBreakMark)\" or \"$ \(Self.emptiedFileLineBreakMark) <line break>\" or \"$ \(Self.usualLineBreakMark) …\" or \"$ \(Self.lineBreakMark) <id> <line break>\""
         )
       }
       let body = line.dropFirst(2)
@@ -361,8 +371,14 @@ extension TaskJournal.Entry {
     }
     self.init(
       description: description, changes: changes, addedFinalLineBreak: addedFinalLineBreak, emptiedFileLineBreak: emptiedFileLineBreak,
-      usualLineBreak: usualLineBreak, lineBreaks: lineBreaks
+      usualLineBreak: usualLineBreak, usualLineBreakAfter: usualLineBreakAfter, lineBreaks: lineBreaks
     )
+  }
+
+  /// The line break a mark's field holds (`\n` or `\r\n`, escaped), or nil.
+  private static func lineBreak(_ field: Substring) -> String? {
+    let lineBreak = TaskJournal.unescaped(field)
+    return lineBreak == "\n" || lineBreak == "\r\n" ? lineBreak : nil
   }
 
   private static func encode(_ side: String, _ id: UUID, _ placement: TaskJournal.Placement, into text: inout String) {
@@ -378,7 +394,7 @@ extension TaskJournal.Entry {
 
   /// About how many bytes the entry's stored document takes (without encoding it).
   var encodedSize: Int {
-    let marks = (addedFinalLineBreak ? 25 : 0) + (emptiedFileLineBreak == nil ? 0 : 32) + (usualLineBreak == nil ? 0 : 18) + lineBreaks.count * 54
+    let marks = (addedFinalLineBreak ? 25 : 0) + (emptiedFileLineBreak == nil ? 0 : 32) + (usualLineBreak == nil ? 0 : 28) + lineBreaks.count * 54
     return changes.reduce(TaskJournal.entryHeader.utf8.count + 1 + marks) { size, change in
       switch change {
       case let .line(_, before, after): size + 48 + before.utf8.count + max(0, after.utf8.count - before.utf8.count) + 8

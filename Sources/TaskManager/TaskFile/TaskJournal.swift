@@ -163,6 +163,10 @@ public struct TaskJournal: Equatable, Sendable {
     /// redo put back, and of a last line they give one to, though the file's first line (and
     /// its line break) changed since.
     public var usualLineBreak: String?
+    /// The file's first line's line break after the change (nil: it had none), with
+    /// ``usualLineBreak``: a file whose lines all end with another one than it had on the side
+    /// undo or redo leaves had its line breaks converted since, and keeps its own.
+    public var usualLineBreakAfter: String?
     /// The line breaks, other than ``usualLineBreak``, of the lines the change took out or left
     /// last without a line break, by id: in a file with mixed line breaks, what undo puts back
     /// after them.
@@ -171,13 +175,14 @@ public struct TaskJournal: Equatable, Sendable {
     /// Creates an entry.
     public init(
       description: String, changes: [Change], addedFinalLineBreak: Bool = false, emptiedFileLineBreak: String? = nil,
-      usualLineBreak: String? = nil, lineBreaks: [UUID: String] = [:]
+      usualLineBreak: String? = nil, usualLineBreakAfter: String? = nil, lineBreaks: [UUID: String] = [:]
     ) {
       self.description = description
       self.changes = changes
       self.addedFinalLineBreak = addedFinalLineBreak
       self.emptiedFileLineBreak = emptiedFileLineBreak
       self.usualLineBreak = usualLineBreak
+      self.usualLineBreakAfter = usualLineBreakAfter
       self.lineBreaks = lineBreaks
     }
   }

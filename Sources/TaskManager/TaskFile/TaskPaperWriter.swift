@@ -64,21 +64,36 @@ struct TaskPaperWriter {
   /// The line breaks other than ``defaultLineBreak`` that the text lost, by id: of lines of the
   /// source it does not have, and of the line it ends with when that line lost its own.
   private var droppedLineBreaks: [UUID: [UInt8]] = [:]
+  /// How many lines of the source were written: when all were, none was dropped.
+  private var linesFromSource = 0
 
   init(
     source: TaskPaperSource, restoring: [UUID: String], now: UInt32, copiesUnchangedSubtrees: Bool = true,
-    dropsFinalLineBreakAfterRestoredLine: Bool = false, usualLineBreak: [UInt8]? = nil, lineBreaks: [UUID: [UInt8]] = [:]
+    dropsFinalLineBreakAfterRestoredLine: Bool = false, usualLineBreak: [UInt8]? = nil, lineBreaks: [UUID: [UInt8]] = [:],
+    expectedLineBreak: [UInt8]? = nil
   ) {
     self.source = source
     self.restoring = restoring
     self.now = now
     self.copiesUnchangedSubtrees = copiesUnchangedSubtrees
     self.dropsFinalLineBreakAfterRestoredLine = dropsFinalLineBreakAfterRestoredLine
-    self.usualLineBreak = usualLineBreak
-    self.lineBreaks = lineBreaks
+    // The line breaks given are those of the file when a change was made. A file whose lines
+    // all end with another line break than `expectedLineBreak` (the file's when it was left as
+    // it should be now) had them converted since (by dos2unix, say), and takes its own.
+    var converted = false
+    if let expectedLineBreak, usualLineBreak != nil || !lineBreaks.isEmpty {
+      var present = Set<Int>()
+      for span in source.storage.spans where span.end != span.contentEnd {
+        present.insert(span.end - span.contentEnd)
+        if present.count == 2 { break }
+      }
+      converted = present.count == 1 && !present.contains(expectedLineBreak.count)
+    }
+    self.usualLineBreak = converted ? nil : usualLineBreak
+    self.lineBreaks = converted ? [:] : lineBreaks
   }
 
-  /// What ``write(_:over:restoring:now:copiesUnchangedSubtrees:dropsFinalLineBreakAfterRestoredLine:usualLineBreak:lineBreaks:)``
+  /// What ``write(_:over:restoring:now:copiesUnchangedSubtrees:dropsFinalLineBreakAfterRestoredLine:usualLineBreak:lineBreaks:expectedLineBreak:)``
   /// wrote.
   struct Result {
     var bytes: [UInt8]
@@ -98,13 +113,16 @@ struct TaskPaperWriter {
     var droppedLineBreaks: [UUID: [UInt8]]
     /// The line break new lines took: the usual one given, else the source's first.
     var usualLineBreak: [UInt8]
+    /// The line break of the text's first line; nil when it has none.
+    var firstLineBreak: [UInt8]?
   }
 
   /// The text of `items` over the source, and the id index of that text; with
   /// `dropsFinalLineBreakAfterRestoredLine`, a text whose last line is one of `restoring`'s
   /// ends without a line break (an undo of a change that added one); the lines of `lineBreaks`
   /// take the line break given for them, and other new lines `usualLineBreak` (else the file's
-  /// first, else `\n`).
+  /// first, else `\n`), unless every line of the source ends with another line break than
+  /// `expectedLineBreak`.
   static func write(
     _ items: [Item],
     over source: TaskPaperSource,
@@ -113,12 +131,13 @@ struct TaskPaperWriter {
     copiesUnchangedSubtrees: Bool = true,
     dropsFinalLineBreakAfterRestoredLine: Bool = false,
     usualLineBreak: [UInt8]? = nil,
-    lineBreaks: [UUID: [UInt8]] = [:]
+    lineBreaks: [UUID: [UInt8]] = [:],
+    expectedLineBreak: [UInt8]? = nil
   ) -> Result {
     var writer = TaskPaperWriter(
       source: source, restoring: restoring, now: now, copiesUnchangedSubtrees: copiesUnchangedSubtrees,
       dropsFinalLineBreakAfterRestoredLine: dropsFinalLineBreakAfterRestoredLine, usualLineBreak: usualLineBreak,
-      lineBreaks: lineBreaks
+      lineBreaks: lineBreaks, expectedLineBreak: expectedLineBreak
     )
     writer.output.reserveCapacity(source.storage.bytes.count + 256)
     // Room for the lines there were and a few more: grown a line at a time, the index's arrays
@@ -134,7 +153,7 @@ struct TaskPaperWriter {
       bytes: writer.output, index: ItemIndex(ids: writer.ids, keys: writer.keys, created: writer.created),
       rewritten: writer.rewritten, newLines: writer.newLines, addedFinalLineBreak: writer.addedFinalLineBreak,
       emptiedLineBreak: writer.emptiedLineBreak, droppedLineBreaks: writer.droppedLineBreaks,
-      usualLineBreak: Array(writer.defaultLineBreak)
+      usualLineBreak: Array(writer.defaultLineBreak), firstLineBreak: writer.firstLineBreak
     )
   }
 
@@ -365,12 +384,14 @@ struct TaskPaperWriter {
     keys.append(contentsOf: storage.keys[lines])
     created.append(contentsOf: storage.created[lines])
     cursor = lines.upperBound
+    linesFromSource += lines.count
   }
 
   // MARK: - One line
 
   private mutating func writeLine(_ item: Item, line: Int?, indentation: ArraySlice<UInt8>) {
     lastLineStart = output.count
+    if line != nil { linesFromSource += 1 }
     output.append(contentsOf: indentation)
     let contentStart = output.count
     var key: LineKey?
@@ -502,9 +523,17 @@ struct TaskPaperWriter {
     output.removeSubrange(lastLineBreakStart...)
   }
 
+  /// The line break of the first line written, if it has one.
+  private var firstLineBreak: [UInt8]? {
+    let body = output[source.storage.bodyStart...]
+    guard let lineFeed = body.firstIndex(of: ASCII.lineFeed) else { return nil }
+    return lineFeed > body.startIndex && output[lineFeed - 1] == ASCII.carriageReturn ? [ASCII.carriageReturn, ASCII.lineFeed] : [ASCII.lineFeed]
+  }
+
   /// Notes the line breaks other than ``defaultLineBreak`` of the source's lines the text does
   /// not have. Only a file with mixed line breaks has any, so only then are the ids looked at.
   private mutating func noteDroppedLineBreaks() {
+    guard linesFromSource < source.lineCount else { return }
     let spans = source.storage.spans
     let usual = defaultLineBreak.count
     guard spans.contains(where: { $0.end != $0.contentEnd && $0.end - $0.contentEnd != usual }) else { return }

@@ -27,6 +27,8 @@ enum InputText {
   ///
   /// Control characters are kept, as in the task file itself: `export` writes them as they are,
   /// and a copy must import as it was exported. Every command shows them as `�` on a terminal.
+  /// A document whose lines end with carriage returns alone (classic Mac OS) is refused: read
+  /// as TaskPaper, it would be one line.
   static func decodeDocument(_ bytes: [UInt8], name: String) throws(TaskmanError) -> String {
     if bytes.count > maximumDocumentBytes {
       throw .usage(
@@ -36,6 +38,14 @@ enum InputText {
     }
     var body = bytes[...]
     if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+    if !body.contains(UInt8(ascii: "\n")), let carriageReturn = body.firstIndex(of: UInt8(ascii: "\r")),
+      body.index(after: carriageReturn) < body.endIndex
+    {
+      throw .usage(
+        "\(name) ends its lines with carriage returns alone (classic Mac OS line breaks), which TaskPaper reads as one line",
+        hint: "Convert them to line feeds (for example: tr '\\r' '\\n' < old > new) and try again."
+      )
+    }
     var text = ""
     text.reserveCapacity(body.count)
     var lineNumber = 0

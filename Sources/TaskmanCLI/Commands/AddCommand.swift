@@ -67,7 +67,7 @@ struct AddCommand: ParsableCommand, Equatable {
         throw .usage(
           refused.errorMessage ?? "the task was not added",
           hint: Self.hasTagsButNoTitle(line)
-            ? "A task needs a title before its tags, like: taskman add Call Bob \(text.joined(separator: " "))"
+            ? "A task needs a title before its tags, like: taskman add Call Bob \(Self.words(text).drop { $0 == "-" || $0 == " " })"
             : "A task is one line of TaskPaper: a title, then tags, like: taskman add Buy milk @shopping @due(2026-12-01)"
         )
       }

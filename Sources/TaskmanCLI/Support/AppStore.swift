@@ -343,7 +343,12 @@ final class AppStore {
   /// a blank line's.
   func resolve(_ text: String, in index: ShortIDIndex) throws(TaskmanError) -> Item {
     let state = self.state
-    let id = try index.resolve(text, describe: { state.item(withID: $0)?.title }, isActionable: { state.item(withID: $0)?.isBlank == false })
+    // The blank lines' ids, found in one walk when a prefix has several candidates.
+    var blankLines: Set<UUID>?
+    let id = try index.resolve(text, describe: { state.item(withID: $0)?.title }) { id in
+      if blankLines == nil { blankLines = Self.blankLineIDs(in: state.tasks.elements) }
+      return blankLines?.contains(id) == false
+    }
     guard let item = state.item(withID: id) else {
       throw .nothingMatched("no item has the id '\(TextStyle.printable(text))'")
     }
@@ -378,6 +383,19 @@ final class AppStore {
         TaskRowRenderer.Row(item: $0.item, shortID: index.shortID(for: id), project: $0.project)
       }
     }
+  }
+
+  /// The ids of the blank lines of `items`, at any depth.
+  private static func blankLineIDs(in items: [Item]) -> Set<UUID> {
+    var found = Set<UUID>()
+    var levels = [items]
+    while let items = levels.popLast() {
+      for index in items.indices {
+        if items[index].isBlank { found.insert(items[index].id) }
+        if !items[index].children.isEmpty { levels.append(items[index].children) }
+      }
+    }
+    return found
   }
 
   /// The item with `id` at any depth and its nearest enclosing project, found without walking

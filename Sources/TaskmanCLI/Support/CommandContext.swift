@@ -56,8 +56,8 @@ struct CommandContext {
   /// is created); a command that only reads creates nothing.
   ///
   /// The first use of the default file moves a task list kept by taskman 0.1 over to it.
-  /// `undo` and `redo` (`stepsThroughHistory`), which never create the file, say nothing of one
-  /// that is missing: their own message does.
+  /// `undo` and `redo` (`stepsThroughHistory`) never create the file: one that is missing is
+  /// only said to be.
   @MainActor
   func appStore(forReading: Bool = false, stepsThroughHistory: Bool = false) throws(TaskmanError) -> AppStore {
     let file = taskFile
@@ -84,15 +84,21 @@ struct CommandContext {
         hint: "Move it out of the way, or choose a TaskPaper file with --file (or TASKMAN_FILE)."
       )
     }
-    if !forReading { try prepareDirectories(for: file) }
+    if stepsThroughHistory {
+      try DataDirectory.create(file.dataDirectory)
+    } else if !forReading {
+      try prepareDirectories(for: file)
+    }
     // A file named on the command line that is not there may be a typo, and a link to a file
     // that is not there may point into a folder not mounted or synced yet: say so, on standard
     // error, rather than list nothing or put a task in a new file without a word.
     let isLink = file.isSymbolicLink
-    if kind == .missing, !file.isDefault || isLink, !stepsThroughHistory {
+    if kind == .missing, !file.isDefault || isLink {
       let path = TextStyle.printable(file.path)
       let missing = isLink ? "\(path) is a symbolic link to \(TextStyle.printable(file.realPath)), which" : path
-      if !forReading {
+      if stepsThroughHistory {
+        errors.write("taskman: \(missing) does not exist.\n")
+      } else if !forReading {
         errors.write("taskman: \(missing) does not exist yet; taskman creates it with the first change.\n")
       } else if FileKind.at(file.realDirectory) == .directory {
         errors.write("taskman: \(missing) does not exist yet, so there is nothing in it; the first change creates it.\n")

@@ -104,7 +104,9 @@ struct TaskFileLocation: Equatable {
       let real = String(cString: resolved)
       return real + (real == "/" ? "" : "/") + name
     }
-    return current
+    // Its directory is missing too: only `.` and `..` can be taken out (`a/../b/t`, from a
+    // relative link, is `b/t`).
+    return DataDirectory.standardized(current, from: "/")
   }
 }
 
