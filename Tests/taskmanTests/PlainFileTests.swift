@@ -327,6 +327,18 @@ struct ChangesReadBackTests {
     #expect(file.text == original)
   }
 
+  @Test func undoingADeleteOfTwoChildrenWithABlankLineBetweenPutsItBackBetween() throws {
+    // The blank line, left last under `plan`, reads as a line of the top level; undo put both
+    // children back before it.
+    let original = "- plan\r\n\t- write\r\n\r\n\tpaint:\n  \n\t\twalk: @home\r\n\t\t- w7"
+    let file = try UserFile(original)
+    let ids = try file.allIDs()
+    _ = try file.change(["delete", "--yes", try #require(ids["write"]), try #require(ids["paint"])])
+    #expect(file.text == "- plan\r\n\r\n")
+    _ = try file.change(["undo"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == Data(original.utf8))
+  }
+
   @Test func undoingADeleteAfterABlankLinePutsTheLineBackAfterIt() throws {
     let original = "- A\n\n\t- B\n- C\n"
     let file = try UserFile(original)

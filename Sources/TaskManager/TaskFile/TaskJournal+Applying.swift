@@ -232,7 +232,7 @@ extension TaskJournal.Entry {
         // blank lines.
         if let before = neighbours.before, let at = slotOf[before] {
           let between = placedBefore(placement.position) - placedBefore(placement.position - neighbours.beforeDistance + 1)
-          slot = at + blanks(from: at - 1, step: 1, limit: neighbours.beforeDistance - 1 - between)
+          slot = slotAfter(at, andBlanks: neighbours.beforeDistance - 1 - between)
           lowest = at
           found = true
         } else if let before = neighbours.before, let now = index[before] {
