@@ -527,7 +527,8 @@ struct TaskPaperWriter {
   private var firstLineBreak: [UInt8]? {
     let body = output[source.storage.bodyStart...]
     guard let lineFeed = body.firstIndex(of: ASCII.lineFeed) else { return nil }
-    return lineFeed > body.startIndex && output[lineFeed - 1] == ASCII.carriageReturn ? [ASCII.carriageReturn, ASCII.lineFeed] : [ASCII.lineFeed]
+    let crlf = lineFeed > body.startIndex && output[lineFeed - 1] == ASCII.carriageReturn
+    return crlf ? [ASCII.carriageReturn, ASCII.lineFeed] : [ASCII.lineFeed]
   }
 
   /// Notes the line breaks other than ``defaultLineBreak`` of the source's lines the text does
