@@ -41,6 +41,14 @@ private final class UserFile {
 
   var text: String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "<missing>" }
 
+  /// The file's bytes (empty when it is missing).
+  var bytes: Data { (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data() }
+
+  /// Writes `text` over the file, as an editor would.
+  func replaceText(with text: String) throws {
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+  }
+
   func run(_ arguments: [String], input: String = "") throws -> TaskmanProcess.Result {
     try data.run(["--file", path] + arguments, input: input)
   }
@@ -74,7 +82,7 @@ struct UndoAfterHandEditsTests {
   @Test func aDeletedLineComesBackBetweenItsNeighboursAfterLinesWereAddedAbove() throws {
     let file = try UserFile("- A\n- B\n- C\n")
     _ = try file.change(["delete", "--yes", try #require(try file.ids()["B"])])
-    try Data("- h1\n- h2\n- A\n- C\n".utf8).write(to: URL(fileURLWithPath: file.path))
+    try file.replaceText(with: "- h1\n- h2\n- A\n- C\n")
     _ = try file.change(["undo"])
     #expect(file.text == "- h1\n- h2\n- A\n- B\n- C\n")
     _ = try file.change(["redo"])
@@ -86,7 +94,7 @@ struct UndoAfterHandEditsTests {
     _ = try file.change(["move", try #require(try file.ids()["B"]), "--top"])
     #expect(file.text == "- A\n- C\n- B\n")
     // `C`, which the move did not touch, edited by hand, and a line added above.
-    try Data("- h1\n- A\n- C fixed\n- B\n".utf8).write(to: URL(fileURLWithPath: file.path))
+    try file.replaceText(with: "- h1\n- A\n- C fixed\n- B\n")
     _ = try file.change(["undo"])
     #expect(file.text == "- h1\n- A\n- B\n- C fixed\n")
     _ = try file.change(["redo"])
@@ -99,13 +107,13 @@ struct UndoAfterHandEditsTests {
     let added = try UserFile("")
     _ = try added.change(["add", "x"])
     _ = try added.change(["undo"])
-    try Data("- h\n".utf8).write(to: URL(fileURLWithPath: added.path))
+    try added.replaceText(with: "- h\n")
     _ = try added.change(["redo"])
     #expect(added.text == "- h\n- x\n")
 
     let deleted = try UserFile("\n- a\n")
     _ = try deleted.change(["delete", "--yes", try #require(try deleted.ids()["a"])])
-    try Data("- h\n\n".utf8).write(to: URL(fileURLWithPath: deleted.path))
+    try deleted.replaceText(with: "- h\n\n")
     _ = try deleted.change(["undo"])
     #expect(deleted.text == "- h\n\n- a\n")
   }
@@ -336,7 +344,7 @@ struct ChangesReadBackTests {
     _ = try file.change(["delete", "--yes", try #require(ids["write"]), try #require(ids["paint"])])
     #expect(file.text == "- plan\r\n\r\n")
     _ = try file.change(["undo"])
-    #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == Data(original.utf8))
+    #expect(file.bytes == Data(original.utf8))
   }
 
   @Test func undoingADeleteAfterABlankLinePutsTheLineBackAfterIt() throws {
@@ -362,7 +370,7 @@ struct ChangesReadBackTests {
     #expect(file.text == original)
     // A line added after it by hand meanwhile keeps its line break.
     _ = try file.change(["redo"])
-    try Data("- A\r\n\r\n- C\r\n".utf8).write(to: URL(fileURLWithPath: file.path))
+    try file.replaceText(with: "- A\r\n\r\n- C\r\n")
     _ = try file.change(["undo"])
     #expect(file.text == "- A\r\n\r\n- B\r\n- C\r\n")
   }
@@ -382,12 +390,12 @@ struct ChangesReadBackTests {
     let file = try UserFile(original)
     let ids = try file.allIDs()
     _ = try file.change(try command.split(separator: " ").map { $0.hasPrefix("#") ? try #require(ids[String($0.dropFirst())]) : String($0) } + (command.hasPrefix("delete") ? ["--yes"] : []))
-    let after = try Data(contentsOf: URL(fileURLWithPath: file.path))
+    let after = file.bytes
     for _ in 0..<2 {
       _ = try file.change(["undo"])
-      #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == Data(original.utf8))
+      #expect(file.bytes == Data(original.utf8))
       _ = try file.change(["redo"])
-      #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == after)
+      #expect(file.bytes == after)
     }
   }
 
@@ -396,17 +404,17 @@ struct ChangesReadBackTests {
     // lines they put back, or gave a line break back to, with that one.
     let deleted = try UserFile("- a\r\n- b\r\n- c")
     _ = try deleted.change(["delete", "--yes", try #require(try deleted.ids()["c"])])
-    try Data("- h\n- a\r\n- b".utf8).write(to: URL(fileURLWithPath: deleted.path))
+    try deleted.replaceText(with: "- h\n- a\r\n- b")
     _ = try deleted.change(["undo"])
-    #expect(try Data(contentsOf: URL(fileURLWithPath: deleted.path)) == Data("- h\n- a\r\n- b\r\n- c".utf8))
+    #expect(deleted.bytes == Data("- h\n- a\r\n- b\r\n- c".utf8))
 
     let added = try UserFile("- a\n- b")
     _ = try added.change(["add", "c"])
-    try Data("- h\r\n- a\n- b\n- c".utf8).write(to: URL(fileURLWithPath: added.path))
+    try added.replaceText(with: "- h\r\n- a\n- b\n- c")
     _ = try added.change(["undo"])
-    #expect(try Data(contentsOf: URL(fileURLWithPath: added.path)) == Data("- h\r\n- a\n- b".utf8))
+    #expect(added.bytes == Data("- h\r\n- a\n- b".utf8))
     _ = try added.change(["redo"])
-    #expect(try Data(contentsOf: URL(fileURLWithPath: added.path)) == Data("- h\r\n- a\n- b\n- c".utf8))
+    #expect(added.bytes == Data("- h\r\n- a\n- b\n- c".utf8))
   }
 
   @Test func aFileWhoseLineBreaksWereAllConvertedSinceKeepsItsOwn() throws {
@@ -414,17 +422,17 @@ struct ChangesReadBackTests {
     // file had when the change was made, mixing them.
     let deleted = try UserFile("A\r\nB\r\nC\r\n")
     _ = try deleted.change(["delete", "--yes", try #require(try deleted.allIDs()["B"])])
-    try Data("A\nC\n".utf8).write(to: URL(fileURLWithPath: deleted.path))
+    try deleted.replaceText(with: "A\nC\n")
     _ = try deleted.change(["undo"])
-    #expect(try Data(contentsOf: URL(fileURLWithPath: deleted.path)) == Data("A\nB\nC\n".utf8))
+    #expect(deleted.bytes == Data("A\nB\nC\n".utf8))
 
     let added = try UserFile("")
     _ = try added.change(["add", "a"])
     _ = try added.change(["add", "b"])
     _ = try added.change(["undo"])
-    try Data("- a\r\n".utf8).write(to: URL(fileURLWithPath: added.path))
+    try added.replaceText(with: "- a\r\n")
     _ = try added.change(["redo"])
-    #expect(try Data(contentsOf: URL(fileURLWithPath: added.path)) == Data("- a\r\n- b\r\n".utf8))
+    #expect(added.bytes == Data("- a\r\n- b\r\n".utf8))
   }
 
   @Test func undoTakesAwayTheFinalLineBreakItsChangeAddedWhateverLineEndsTheFile() throws {
@@ -446,7 +454,7 @@ struct ChangesReadBackTests {
     #expect(moved.text == "- a\n\nP:\n\t- c")
     // A line added at the end by hand since keeps its line break.
     _ = try moved.change(["redo"])
-    try Data("P:\n\t- c\n- a\n\n- z\n".utf8).write(to: URL(fileURLWithPath: moved.path))
+    try moved.replaceText(with: "P:\n\t- c\n- a\n\n- z\n")
     _ = try moved.change(["undo"])
     #expect(moved.text == "- a\n\nP:\n\t- c\n- z\n")
   }
