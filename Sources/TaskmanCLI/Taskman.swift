@@ -41,6 +41,13 @@ public enum Taskman {
     processSession = session
     let status = await run(rawArguments: rawArguments(), session: session)
     session.output.flush()
+    // Output that could not be written (`taskman export > backup.taskpaper` on a full disk) is
+    // a failure, never a silent success.
+    if let failure = session.output.failure {
+      session.errors.write("taskman: could not write the output: \(TaskmanError.reason(errno: failure))\n")
+      session.errors.flush()
+      return status == .success ? ExitCode.dataFileUnreadable.rawValue : status.rawValue
+    }
     session.errors.flush()
     return status.rawValue
   }

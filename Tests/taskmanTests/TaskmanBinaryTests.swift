@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TaskmanCLI
@@ -21,6 +22,22 @@ struct TaskmanBinaryTests {
     let version = try TaskmanProcess.run(["--version"])
     #expect(version.status == 0)
     #expect(version.output == "taskman \(Taskman.version)\n")
+  }
+
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+  func outputThatCannotBeWrittenIsAFailureNamingWhy() throws {
+    // `taskman export > backup.taskpaper` on a full disk used to exit 0 with an empty backup.
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Buy milk")
+    for command in [["export"], ["list"], ["add", "Call Bob"]] {
+      let result = try TaskmanProcess.start(
+        command.map { Array($0.utf8) }, outputFile: "/dev/full", environment: ["TASKMAN_DATA_DIR": data.path]
+      ).wait()
+      #expect(result.status == 3, "\(command)")
+      #expect(result.errors.hasPrefix("taskman: could not write the output: No space left on device (errno 28)\n"), "\(command): \(result.errors)")
+    }
+    // The change itself was made.
+    #expect(try data.export() == "- Buy milk\n- Call Bob\n")
   }
 
   @Test func anUnknownCommandSuggestsTheNearestAndExitsTwo() throws {

@@ -47,18 +47,20 @@ struct TaskmanProcess {
 
   /// Starts `taskman` with `arguments` without waiting for it, so that several can run at once.
   /// Standard input is `input`, or the file at `inputFile` (`/dev/zero`, say) when given;
-  /// standard error goes to `errorsFile` when given (a FIFO the test reads as it goes).
+  /// standard output to `outputFile` when given (`/dev/full`, say), and standard error to
+  /// `errorsFile` (a FIFO the test reads as it goes).
   static func start(
     _ arguments: [[UInt8]],
     input: String = "",
     inputFile: String? = nil,
+    outputFile: String? = nil,
     errorsFile: String? = nil,
     environment extra: [String: String] = [:]
   ) throws -> Running {
     let executable = try executable()
     let directory = try makeTemporaryDirectory()
     var inputPath = directory + "/stdin"
-    let outputPath = directory + "/stdout"
+    let outputPath = outputFile ?? directory + "/stdout"
     let errorsPath = errorsFile ?? directory + "/stderr"
     if let inputFile {
       inputPath = inputFile

@@ -5,7 +5,7 @@
 /// | 0 | success |
 /// | 1 | nothing matched: an unknown id, an ambiguous prefix |
 /// | 2 | usage error: unknown command or option, missing or extra arguments, bad input text |
-/// | 3 | the data file cannot be read (the message names the file and the line) or saved |
+/// | 3 | the data file cannot be read (the message names the file and the line) or saved; or the output cannot be written |
 /// | 4 | the data file stayed locked by another `taskman` for too long |
 /// | 5 | a confirmation was needed but could not be asked (no terminal, no `--yes`) |
 struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {

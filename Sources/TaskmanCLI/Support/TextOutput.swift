@@ -13,6 +13,9 @@ final class TextOutput {
   private var buffer: [UInt8] = []
   /// Everything written so far, for a memory output.
   private(set) var written: [UInt8] = []
+  /// The `errno` of the first write that failed (a full disk, say), after which nothing more
+  /// is sent; nil while every write succeeded. A reader that went away is not a failure.
+  private(set) var failure: Int32?
 
   /// Writes to `fileDescriptor` (1 or 2).
   init(fileDescriptor: Int32) {
@@ -43,18 +46,20 @@ final class TextOutput {
       return
     }
     flush()
-    bytes.withUnsafeBytes { Self.send($0, to: fileDescriptor) }
+    bytes.withUnsafeBytes { send($0, to: fileDescriptor) }
   }
 
   /// Sends buffered text on. A reader that went away (`taskman list | head`) ends the process
-  /// through SIGPIPE, as with any Unix tool; other write errors drop the text.
+  /// through SIGPIPE, as with any Unix tool (or, with SIGPIPE ignored, drops the text); any
+  /// other write error is kept in ``failure``, for the process to report and exit with.
   func flush() {
     guard let fileDescriptor, !buffer.isEmpty else { return }
-    buffer.withUnsafeBytes { Self.send($0, to: fileDescriptor) }
+    buffer.withUnsafeBytes { send($0, to: fileDescriptor) }
     buffer.removeAll(keepingCapacity: true)
   }
 
-  private static func send(_ bytes: UnsafeRawBufferPointer, to fileDescriptor: Int32) {
+  private func send(_ bytes: UnsafeRawBufferPointer, to fileDescriptor: Int32) {
+    guard failure == nil else { return }
     var offset = 0
     while offset < bytes.count {
       let count = systemWrite(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -63,6 +68,7 @@ final class TextOutput {
       } else if count < 0 && errno == EINTR {
         continue
       } else {
+        if count < 0, errno != EPIPE { failure = errno }
         break
       }
     }
