@@ -102,6 +102,13 @@ struct ImportCommandTests {
     #expect(carriageReturns.status == 2)
     #expect(carriageReturns.errors.hasPrefix("taskman: \(classic) ends its lines with carriage returns alone (classic Mac OS line breaks), which TaskPaper reads as one line\n"))
 
+    // A binary file is named as not UTF-8, whatever carriage returns it has.
+    let binary = data.path + "/binary.taskpaper"
+    try Data([0x7F, 0x45, 0x4C, 0x46, 0x0D, 0x01, 0xD0, 0x0D, 0x00]).write(to: URL(fileURLWithPath: binary))
+    let notText = try data.run(["import", binary])
+    #expect(notText.status == 2)
+    #expect(notText.errors.hasPrefix("taskman: \(binary), line 1, is not valid UTF-8"), "\(notText.errors)")
+
     let directory = try data.run(["import", data.path])
     #expect(directory.status == 2)
 

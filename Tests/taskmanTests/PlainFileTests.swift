@@ -710,7 +710,7 @@ struct PlainFileTests {
     #expect(listed.errors == "taskman: \(typo) does not exist yet, so there is nothing in it; the first change creates it.\n")
     let added = try data.run(["--file", typo, "add", "Buy milk"])
     #expect(added.status == 0)
-    #expect(added.errors == "taskman: \(typo) does not exist yet; taskman creates it with the first change.\n")
+    #expect(added.errors == "taskman: \(typo) does not exist yet; this change creates it.\n")
     #expect(try data.run(["--file", typo, "add", "Call Bob"]).errors == "")
     // The default file is created on first use without a word, as the README says.
     #expect(try data.run(["add", "x"]).errors == "")
@@ -754,10 +754,30 @@ struct PlainFileTests {
     #expect(created.status == 0)
     #expect(
       created.errors
-        == "taskman: \(link) is a symbolic link to \(data.path)/synced/todo.taskpaper, which does not exist yet; taskman creates it with the first change.\n"
+        == "taskman: \(link) is a symbolic link to \(data.path)/synced/todo.taskpaper, which does not exist yet; this change creates it.\n"
     )
     #expect(try String(contentsOfFile: data.path + "/synced/todo.taskpaper", encoding: .utf8) == "- x\n")
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == data.path + "/synced/todo.taskpaper")
+  }
+
+  @Test func anEmptyPathOrALoopOfLinksIsAUsageErrorNotTheDefaultList() throws {
+    // `--file "$LIST"` with `LIST` unset used to add to the default list without a word, and a
+    // loop of links was said to be a file the first change would create.
+    let data = try TaskmanDataDirectory()
+    for (option, name) in [("--file", "--file"), ("--data-dir", "--data-dir")] {
+      let result = try data.run([option, "", "add", "x"])
+      #expect(result.status == 2)
+      #expect(result.errors.hasPrefix("taskman: \(name) was given an empty path\n"), "\(result.errors)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: data.dataFile))
+    let (a, b) = (data.path + "/loopA.taskpaper", data.path + "/loopB.taskpaper")
+    try FileManager.default.createSymbolicLink(atPath: a, withDestinationPath: b)
+    try FileManager.default.createSymbolicLink(atPath: b, withDestinationPath: a)
+    for command in [["list"], ["add", "x"]] {
+      let result = try data.run(["--file", a] + command)
+      #expect(result.status == 2)
+      #expect(result.errors.hasPrefix("taskman: the task file \(a) is a loop of symbolic links\n"), "\(result.errors)")
+    }
   }
 
   @Test func theDefaultFileLinkedIntoAFolderThatIsNotThereSaysSo() throws {

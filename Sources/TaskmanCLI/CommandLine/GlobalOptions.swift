@@ -35,5 +35,18 @@ struct GlobalOptions: Hashable, Sendable {
   /// options after the command name override those before it.
   static func apply(_ values: ParsedValues, to globals: inout GlobalOptions) throws(TaskmanError) {
     for parameter in parameters { try parameter.apply(&globals, values) }
+    // `--file "$LIST"` with `LIST` unset would otherwise work on the default list, unnoticed.
+    if globals.file == "" {
+      throw .usage(
+        "--file was given an empty path",
+        hint: "Give the path of a TaskPaper file, or leave --file out for the default ($TASKMAN_FILE, else tasks.taskpaper in the data directory)."
+      )
+    }
+    if globals.dataDirectory == "" {
+      throw .usage(
+        "--data-dir was given an empty path",
+        hint: "Give a directory, or leave --data-dir out for the default ($TASKMAN_DATA_DIR, else $XDG_DATA_HOME/taskman, else ~/.local/share/taskman)."
+      )
+    }
   }
 }

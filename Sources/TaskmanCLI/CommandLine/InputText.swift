@@ -38,14 +38,9 @@ enum InputText {
     }
     var body = bytes[...]
     if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-    if !body.contains(UInt8(ascii: "\n")), let carriageReturn = body.firstIndex(of: UInt8(ascii: "\r")),
-      body.index(after: carriageReturn) < body.endIndex
-    {
-      throw .usage(
-        "\(name) ends its lines with carriage returns alone (classic Mac OS line breaks), which TaskPaper reads as one line",
-        hint: "Convert them to line feeds (for example: tr '\\r' '\\n' < old > new) and try again."
-      )
-    }
+    // Checked once the text is known to be UTF-8: a binary file has carriage returns too.
+    let classicLineBreaks =
+      !body.contains(UInt8(ascii: "\n")) && body.firstIndex(of: UInt8(ascii: "\r")).map { body.index(after: $0) < body.endIndex } == true
     var text = ""
     text.reserveCapacity(body.count)
     var lineNumber = 0
@@ -60,6 +55,12 @@ enum InputText {
       }
       if lineNumber > 1 { text += "\n" }
       text += decoded
+    }
+    if classicLineBreaks {
+      throw .usage(
+        "\(name) ends its lines with carriage returns alone (classic Mac OS line breaks), which TaskPaper reads as one line",
+        hint: "Convert them to line feeds (for example: tr '\\r' '\\n' < old > new) and try again."
+      )
     }
     return text
   }

@@ -76,7 +76,7 @@ struct DeleteCommand: ParsableCommand, Equatable {
         guard let current = app.state.item(withID: question.id) else {
           throw TaskmanError(
             .nothingMatched, "“\(title)” was deleted elsewhere while you answered; nothing was deleted",
-            hint: "Run 'taskman delete' again for the others."
+            hint: questions.count > 1 ? "Run 'taskman delete' again for the others." : nil
           )
         }
         guard TaskPaperPrinter.print(current) == question.text else {

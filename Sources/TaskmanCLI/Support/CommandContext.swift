@@ -99,7 +99,7 @@ struct CommandContext {
       if stepsThroughHistory {
         errors.write("taskman: \(missing) does not exist.\n")
       } else if !forReading {
-        errors.write("taskman: \(missing) does not exist yet; taskman creates it with the first change.\n")
+        errors.write("taskman: \(missing) does not exist yet; this change creates it.\n")
       } else if FileKind.at(file.realDirectory) == .directory {
         errors.write("taskman: \(missing) does not exist yet, so there is nothing in it; the first change creates it.\n")
       } else {

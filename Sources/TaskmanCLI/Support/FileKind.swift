@@ -20,7 +20,10 @@ enum FileKind: Equatable {
   /// What is at `path`.
   static func at(_ path: String) -> FileKind {
     var info = stat()
-    guard stat(path, &info) == 0 else { return .missing }
+    guard stat(path, &info) == 0 else {
+      // Links that lead back to themselves are no file that a first change could create.
+      return errno == ELOOP ? .special("a loop of symbolic links") : .missing
+    }
     switch info.st_mode & S_IFMT {
     case S_IFDIR: return .directory
     case S_IFREG: return .file

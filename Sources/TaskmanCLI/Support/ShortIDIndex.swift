@@ -136,7 +136,7 @@ struct ShortIDIndex: Sendable {
     case 0:
       throw .nothingMatched(
         "no item has an id starting with '\(shown)'",
-        hint: "'taskman list --all' shows every task's id."
+        hint: "'taskman list --all' shows every item's id."
       )
     case 1:
       return candidates[0]
