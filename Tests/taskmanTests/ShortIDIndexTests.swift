@@ -72,6 +72,17 @@ struct ShortIDIndexTests {
     }
   }
 
+  @Test func aHexNumberLongerThanAnIdIsSaidToBe() {
+    let index = ShortIDIndex([id("3f2a1")])
+    do {
+      _ = try index.resolve("0ed3e9a9-f2c2-4424-9a6a-fc1508b83b2aff")
+      Issue.record("resolved")
+    } catch {
+      #expect(error.exitCode == .nothingMatched)
+      #expect(error.message == "'0ed3e9a9-f2c2-4424-9a6a-fc1508b83b2aff' is longer than any id: ids have 32 hexadecimal digits")
+    }
+  }
+
   @Test func anAmbiguousPrefixListsTheCandidatesWithTheirShortIds() {
     let a = id("3f2a1"), b = id("3f2a2"), c = id("3f2b")
     let index = ShortIDIndex([a, b, c])

@@ -120,6 +120,13 @@ struct ShortIDIndex: Sendable {
   ) throws(TaskmanError) -> UUID {
     let shown = TextStyle.printable(text)
     guard let prefix = Self.normalizedPrefix(text) else {
+      let digits = text.filter { $0 != "-" }
+      if digits.count > 32, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) {
+        throw .nothingMatched(
+          "'\(shown)' is longer than any id: ids have 32 hexadecimal digits",
+          hint: "Check for a character typed or pasted twice; any start of an id works, like 3f2a."
+        )
+      }
       throw .nothingMatched(
         "'\(shown)' is not an id",
         hint: "Ids are hexadecimal, like 3f2a; 'taskman list --all' shows them."
