@@ -94,7 +94,7 @@ struct DeleteCommandTests {
     readUntil("\u{0}")  // to the end
     close(questions)
     let result = shell.wait()
-    #expect(String(decoding: asked, as: UTF8.self).contains("taskman: “Buy milk” was changed elsewhere while you answered; nothing was deleted\n"))
+    #expect(String(decoding: asked, as: UTF8.self).contains("taskman: line 1: “Buy milk” was changed elsewhere while you answered; nothing was deleted\n"))
     #expect(!result.output.contains("Deleted"))
     #expect(try data.listedTitles() == ["Buy milk 2", "Call Bob"])
   }

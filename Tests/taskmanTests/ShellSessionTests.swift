@@ -29,9 +29,9 @@ struct ShellSessionTests {
     #expect(status == .success)
     #expect(
       session.errors.text == """
-        taskman: the line has an unterminated ' quote
+        taskman: line 1: the line has an unterminated ' quote
         Close the quote. For an apostrophe, write \\' outside quotes or use double quotes: "it's".
-        taskman: unknown command 'lsit'. Did you mean 'list'?
+        taskman: line 2: unknown command 'lsit'. Did you mean 'list'?
         Run 'taskman help' to see every command.
 
         """
@@ -93,9 +93,9 @@ struct ShellSessionTests {
     let (_, session) = await shell("--data-dir /elsewhere list\nshell\n")
     #expect(
       session.errors.text == """
-        taskman: --data-dir cannot change inside a shell
+        taskman: line 1: --data-dir cannot change inside a shell
         Leave the shell and start another: taskman --data-dir <dir> shell
-        taskman: this is already a taskman shell
+        taskman: line 2: this is already a taskman shell
         Type 'exit' to leave it.
 
         """

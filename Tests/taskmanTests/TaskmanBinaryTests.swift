@@ -74,6 +74,6 @@ struct TaskmanBinaryTests {
     let result = try TaskmanProcess.run(["shell"], input: "--version\nadd 'unterminated\nexit\n")
     #expect(result.status == 2)
     #expect(result.output == "taskman \(Taskman.version)\n")
-    #expect(result.errors.hasPrefix("taskman: the line has an unterminated ' quote\n"))
+    #expect(result.errors.hasPrefix("taskman: line 2: the line has an unterminated ' quote\n"))
   }
 }

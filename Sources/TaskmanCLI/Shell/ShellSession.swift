@@ -8,7 +8,7 @@
 ///   does. Blank lines and lines starting with
 ///   `#` are skipped; a line starting with the word `taskman` runs without it.
 /// - A bad line (unterminated quote, invalid UTF-8, control characters) is reported as a usage
-///   error and the session goes on. A line over the limit ends the session with status 2: the
+///   error, naming the line, and the session goes on; so are a piped line's errors. A line over the limit ends the session with status 2: the
 ///   input is no list of commands (`cat /dev/zero`), and its end may never come.
 /// - Confirmations read their answer from the next line, piped or typed.
 /// - The session ends with the status of its last command line (0 if none), like `sh`.
@@ -55,7 +55,10 @@ struct ShellSession {
         session.report(error)
         return error.exitCode
       }
+      // A script's errors name their line; a person at the prompt knows it.
+      if !session.inputIsTerminal { session.shellLine = lineNumber }
       status = await Taskman.execute(words, session: session)
+      session.shellLine = nil
     }
     return status
   }
@@ -78,7 +81,14 @@ struct ShellSession {
       )
     }
     if text.trimmingWhitespace.hasPrefix("#") { return [] }
-    let words = try ShellWords.split(text)
+    let words: [String]
+    do {
+      words = try ShellWords.split(text)
+    } catch {
+      var error = error
+      error.message = "line \(number): " + error.message
+      throw error
+    }
     for (index, word) in words.enumerated() {
       try InputText.check(word, position: "word \(index + 1) of line \(number)")
     }

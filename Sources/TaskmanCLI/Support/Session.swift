@@ -18,6 +18,9 @@ final class Session {
   /// Set while `taskman shell` runs: prompts may read answers from piped input then, and
   /// `shell` and `--data-dir` are refused.
   var shellGlobals: GlobalOptions?
+  /// The number of the piped `taskman shell` line being run, which its errors name (nil on a
+  /// terminal, where the line is the one just typed).
+  var shellLine: Int?
   /// The store the commands drive; see ``CommandContext/appStore()``.
   var appStore: AppStore?
 
@@ -106,6 +109,8 @@ final class Session {
   /// Writes `error` on standard error, after anything already written on standard output.
   func report(_ error: TaskmanError) {
     output.flush()
+    var error = error
+    if let shellLine { error.message = "line \(shellLine): " + error.message }
     errors.write(error.rendered)
     errors.flush()
   }
