@@ -184,6 +184,35 @@ struct ShortIDIndexTests {
     }
   }
 
+  @Test func aListsShortIdsAreEachIdsOwnInTheListsOrder() {
+    // Many at once are sorted and walked beside the index: the same ids as one at a time, for
+    // ids in any order, repeated, absent from the index, and bunched (big runs of one bucket).
+    func counted(from start: UInt128, count: Int) -> [UUID] {
+      (0..<count).map { ShortIDIndex.uuid(start + UInt128($0) * 0x1_0000) }
+    }
+    var generator = SplitMix64(seed: 11)
+    let random = (0..<3000).map { _ in
+      ShortIDIndex.uuid(UInt128(generator.next()) << 64 | UInt128(generator.next()))
+    }
+    let bunched = counted(from: UInt128(1) << 127, count: 200)
+    let index = ShortIDIndex(random + bunched)
+    let absent = counted(from: (UInt128(1) << 127) + 0x8000, count: 40) + [ShortIDIndex.uuid(0), ShortIDIndex.uuid(.max)]
+    var shuffled = random + bunched
+    for slot in shuffled.indices.reversed() {
+      shuffled.swapAt(slot, Int(generator.next() % UInt64(slot + 1)))
+    }
+    let lists = [
+      shuffled,
+      Array(shuffled.prefix(500)) + absent + Array(shuffled.prefix(30)),
+      Array(bunched.reversed()),
+      Array(random.prefix(70)),
+    ]
+    for list in lists {
+      #expect(index.shortIDs(for: list) == list.map(index.shortID(for:)))
+    }
+    #expect(index.shortIDs(for: []) == [])
+  }
+
   @Test func idsRoundTripThroughTheirNumbers() {
     let original = UUID()
     #expect(ShortIDIndex.uuid(ShortIDIndex.number(original)) == original)

@@ -28,7 +28,7 @@ struct TaskJSONTests {
 
   @Test func listHasOneFlatEntryPerItemWithItsProjectAndParent() throws {
     let entries = Self.outline().entries().filter { $0.item.kind == .task }
-    let json = TaskJSON.list(entries, shortID: Self.short).text
+    let json = TaskJSON.list(entries, shortIDs: entries.map { Self.short($0.item.id) }).text
     #expect(
       json == """
         {

@@ -73,10 +73,11 @@ struct ListCommand: ParsableCommand, Equatable {
         app.send(.filterChanged(filter(today: today, kinds: search == nil ? [.task] : Set(Item.Kind.allCases))))
         var entries = app.state.visibleEntries
         if let sort { entries = sort.sorted(entries, firstSeen: sort == .created ? app.state.source.firstSeenDates() : [:]) }
+        let shortIDs = index.shortIDs(for: entries.map(\.item.id))
         if json {
-          context.output.write(TaskJSON.list(entries, shortID: index.shortID(for:)).text)
+          context.output.write(TaskJSON.list(entries, shortIDs: shortIDs).text)
         } else {
-          let rows = entries.map { TaskRowRenderer.Row(item: $0.item, shortID: index.shortID(for: $0.item.id), project: $0.project) }
+          let rows = zip(entries, shortIDs).map { TaskRowRenderer.Row(item: $0.item, shortID: $1, project: $0.project) }
           context.output.write(TaskRowRenderer.render(rows, style: context.style))
         }
       } else {
@@ -85,7 +86,8 @@ struct ListCommand: ParsableCommand, Equatable {
         let selectsTasks = !tags.isEmpty || !notTags.isEmpty || dueBefore != nil || dueAfter != nil || overdue
         app.send(.filterChanged(filter(today: today, kinds: selectsTasks && search == nil ? [.task] : Set(Item.Kind.allCases))))
         let rows = app.state.filter.outlineRows(of: app.state.outline)
-        context.output.write(utf8: OutlineRenderer.renderedUTF8(rows, shortID: index.shortID(for:), style: context.style, today: today))
+        let shortIDs = index.shortIDs(for: rows.map(\.entry.item.id))
+        context.output.write(utf8: OutlineRenderer.renderedUTF8(rows, shortIDs: shortIDs, style: context.style, today: today))
       }
       // An empty list is an answer, not an error: exit 0 with no rows (1 is for ids that match nothing).
       return .success

@@ -15,12 +15,13 @@ import TaskManager
 /// context of a match and done items are dimmed, and a `@due` date that is past is red.
 enum OutlineRenderer {
   static func render(_ rows: [OutlineRow], shortID: (UUID) -> String, style: TextStyle, today: TaskDate.Day) -> String {
-    String(decoding: renderedUTF8(rows, shortID: shortID, style: style, today: today), as: UTF8.self)
+    String(decoding: renderedUTF8(rows, shortIDs: rows.map { shortID($0.entry.item.id) }, style: style, today: today), as: UTF8.self)
   }
 
-  /// ``render(_:shortID:style:today:)`` as UTF-8, for output that need not be a string.
-  static func renderedUTF8(_ rows: [OutlineRow], shortID: (UUID) -> String, style: TextStyle, today: TaskDate.Day) -> [UInt8] {
-    let ids = rows.map { shortID($0.entry.item.id) }
+  /// ``render(_:shortID:style:today:)`` as UTF-8, for output that need not be a string, with
+  /// the rows' short ids in their order (see ``ShortIDIndex/shortIDs(for:)``).
+  static func renderedUTF8(_ rows: [OutlineRow], shortIDs ids: [String], style: TextStyle, today: TaskDate.Day) -> [UInt8] {
+    precondition(ids.count == rows.count, "a short id for each row")
     let idWidth = ids.map(\.utf8.count).max() ?? 0
     // Bytes rather than a string per line: 10,000 lines would otherwise make ten strings each.
     var output: [UInt8] = []

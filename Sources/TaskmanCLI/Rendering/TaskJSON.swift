@@ -5,8 +5,9 @@ import TaskManager
 /// Documentation/taskman-json.md. Fields are only ever added, never renamed or removed.
 enum TaskJSON {
   /// `taskman list --json`: `{"items": [item…]}`, each item with its `project` and `parentId`.
-  static func list(_ entries: [Outline.Entry], shortID: (UUID) -> String) -> JSONValue {
-    .object(["items": .array(entries.map { entry(for: $0, shortID: shortID) })])
+  static func list(_ entries: [Outline.Entry], shortIDs: [String]) -> JSONValue {
+    precondition(shortIDs.count == entries.count, "a short id for each entry")
+    return .object(["items": .array(zip(entries, shortIDs).map { entry, shortID in self.entry(for: entry) { _ in shortID } })])
   }
 
   /// `taskman show <id> --json`: `{"item": item}` with `children` (recursively) and `text`, the
