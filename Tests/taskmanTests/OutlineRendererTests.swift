@@ -47,4 +47,42 @@ struct OutlineRendererTests {
       )
     )
   }
+
+  @Test func aLongOutlineIsTheSameDoneInTwoHalvesAtOnce() throws {
+    // Projects of unequal sizes, nesting, notes, done tasks and loose tasks between projects;
+    // random ids, some short ids longer than others.
+    var lines: [String] = []
+    for project in 0..<40 {
+      lines.append("Project \(project):")
+      for task in 0..<(project % 7 == 0 ? 150 : 40) {
+        lines.append("\t- Task \(project).\(task)\(task % 3 == 0 ? " @home" : "")\(task % 10 == 0 ? " @done(2026-11-01)" : "")")
+        if task % 9 == 0 { lines.append("\t\t- Deep \(project).\(task) @due(2026-11-2\(task % 10))") }
+        if task % 25 == 0 { lines.append("\t\tA note about semi-skimmed milk.") }
+      }
+      if project % 5 == 0 { lines.append("- Loose end \(project)") }
+    }
+    let outline = TaskPaperParser.parse(lines.joined(separator: "\n"), makeID: { UUID() })
+    let (first, second) = try #require(OutlineRenderer.halves(of: outline), "long enough for two threads")
+    #expect(first.items.count + second.items.count == outline.items.count)
+    #expect(abs(first.itemCount - second.itemCount) < 200, "about as many items on each side")
+    let index = ShortIDIndex(items: outline.items)
+    let filters = [
+      TaskFilter(kinds: Set(Item.Kind.allCases)),
+      TaskFilter(kinds: [.task], tags: [.has("home")]),
+      TaskFilter(kinds: Set(Item.Kind.allCases), searchText: "semi"),
+      TaskFilter(kinds: Set(Item.Kind.allCases), project: "project 3", status: .all),
+    ]
+    for filter in filters {
+      for style in [TextStyle.plain, TextStyle(isColored: true)] {
+        let pieces = OutlineRenderer.renderedPieces(of: outline, filter: filter, index: index, style: style, today: today)
+        #expect(pieces.count == 2)
+        let rows = filter.outlineRows(of: outline)
+        #expect(String(decoding: pieces.joined(), as: UTF8.self) == OutlineRenderer.render(rows, shortID: index.shortID(for:), style: style, today: today))
+      }
+    }
+    // One project holding everything, or a short list, is done in one piece.
+    let oneProject = Outline(items: [Item(id: UUID(), kind: .project, title: "All", children: outline.items)])
+    #expect(OutlineRenderer.halves(of: oneProject) == nil)
+    #expect(OutlineRenderer.halves(of: Self.outline) == nil)
+  }
 }

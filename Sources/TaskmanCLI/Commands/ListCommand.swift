@@ -85,9 +85,10 @@ struct ListCommand: ParsableCommand, Equatable {
         // as a match); --search and --project select any item, and no filter shows them all.
         let selectsTasks = !tags.isEmpty || !notTags.isEmpty || dueBefore != nil || dueAfter != nil || overdue
         app.send(.filterChanged(filter(today: today, kinds: selectsTasks && search == nil ? [.task] : Set(Item.Kind.allCases))))
-        let rows = app.state.filter.outlineRows(of: app.state.outline)
-        let shortIDs = index.shortIDs(for: rows.map(\.entry.item.id))
-        context.output.write(utf8: OutlineRenderer.renderedUTF8(rows, shortIDs: shortIDs, style: context.style, today: today))
+        let pieces = OutlineRenderer.renderedPieces(
+          of: app.state.outline, filter: app.state.filter, index: index, style: context.style, today: today
+        )
+        for piece in pieces { context.output.write(utf8: piece) }
       }
       // An empty list is an answer, not an error: exit 0 with no rows (1 is for ids that match nothing).
       return .success

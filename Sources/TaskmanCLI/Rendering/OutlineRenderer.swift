@@ -15,14 +15,71 @@ import TaskManager
 /// context of a match and done items are dimmed, and a `@due` date that is past is red.
 enum OutlineRenderer {
   static func render(_ rows: [OutlineRow], shortID: (UUID) -> String, style: TextStyle, today: TaskDate.Day) -> String {
-    String(decoding: renderedUTF8(rows, shortIDs: rows.map { shortID($0.entry.item.id) }, style: style, today: today), as: UTF8.self)
+    let ids = rows.map { shortID($0.entry.item.id) }
+    let text = renderedUTF8(rows[...], shortIDs: ids[...], idWidth: width(of: ids), style: style, today: today)
+    return String(decoding: text, as: UTF8.self)
   }
 
-  /// ``render(_:shortID:style:today:)`` as UTF-8, for output that need not be a string, with
-  /// the rows' short ids in their order (see ``ShortIDIndex/shortIDs(for:)``).
-  static func renderedUTF8(_ rows: [OutlineRow], shortIDs ids: [String], style: TextStyle, today: TaskDate.Day) -> [UInt8] {
-    precondition(ids.count == rows.count, "a short id for each row")
-    let idWidth = ids.map(\.utf8.count).max() ?? 0
+  /// `taskman list`'s outline: the rows of `outline` that `filter` shows (see
+  /// ``TaskFilter/outlineRows(of:)``), rendered with their short ids from `index`, as UTF-8 in
+  /// pieces to be written one after the other.
+  ///
+  /// A long outline is done in two halves at once, the second on a thread of its own: split
+  /// between two top-level items, each half's rows are found and rendered apart (a row only
+  /// ever depends on the items above it), and the list is all that `list` has left to do.
+  static func renderedPieces(
+    of outline: Outline, filter: TaskFilter, index: ShortIDIndex, style: TextStyle, today: TaskDate.Day
+  ) -> [[UInt8]] {
+    @Sendable func rows(of outline: Outline) -> (rows: [OutlineRow], ids: [String]) {
+      let rows = filter.outlineRows(of: outline)
+      return (rows, index.shortIDs(for: rows.map(\.entry.item.id)))
+    }
+    guard let (firstHalf, secondHalf) = halves(of: outline) else {
+      let (rows, ids) = rows(of: outline)
+      return [renderedUTF8(rows[...], shortIDs: ids[...], idWidth: width(of: ids), style: style, today: today)]
+    }
+    let secondRows = ThreadedWork { rows(of: secondHalf) }
+    let first = rows(of: firstHalf)
+    let second = secondRows.wait()
+    // Ids are padded to the longest of the whole list.
+    let idWidth = max(width(of: first.ids), width(of: second.ids))
+    let secondText = ThreadedWork {
+      renderedUTF8(second.rows[...], shortIDs: second.ids[...], idWidth: idWidth, style: style, today: today)
+    }
+    return [
+      renderedUTF8(first.rows[...], shortIDs: first.ids[...], idWidth: idWidth, style: style, today: today),
+      secondText.wait(),
+    ]
+  }
+
+  /// `outline` split between two top-level items into two with about as many items each; nil
+  /// when it is too short to be worth a thread, or all in one top-level item.
+  static func halves(of outline: Outline) -> (Outline, Outline)? {
+    let sizes = outline.items.map { Outline(items: [$0]).itemCount }
+    let total = sizes.reduce(0, +)
+    guard total >= 2 * minimumItemsPerThread else { return nil }
+    var split = 0
+    var before = 0
+    while split < sizes.count, before + sizes[split] <= total / 2 {
+      before += sizes[split]
+      split += 1
+    }
+    // The top-level item that crosses the middle goes with the smaller side.
+    if split < sizes.count, before < total - before - sizes[split] { split += 1 }
+    guard split > 0, split < sizes.count else { return nil }
+    return (Outline(items: Array(outline.items[..<split])), Outline(items: Array(outline.items[split...])))
+  }
+
+  /// Fewer items than this on each thread, and making the threads takes longer than they save.
+  static let minimumItemsPerThread = 1_000
+
+  private static func width(of ids: [String]) -> Int {
+    ids.map(\.utf8.count).max() ?? 0
+  }
+
+  private static func renderedUTF8(
+    _ rows: ArraySlice<OutlineRow>, shortIDs ids: ArraySlice<String>, idWidth: Int, style: TextStyle, today: TaskDate.Day
+  ) -> [UInt8] {
     // Bytes rather than a string per line: 10,000 lines would otherwise make ten strings each.
     var output: [UInt8] = []
     output.reserveCapacity(rows.count * (idWidth + 96))
