@@ -317,6 +317,24 @@ private func makeStore(_ tasks: [Item] = [home, loose]) -> TestStore<TaskList.St
     #expect(Agenda(Self.outline, today: today, days: 8).upcoming.map(\.item.title) == ["Loose", "Paint", "Fence"])
   }
 
+  @Test func itemsDueAtTheSameMomentStayInDocumentOrder() {
+    // Many ties among other dates, in every group: the sort is stable.
+    var lines: [String] = []
+    for index in 0..<300 {
+      let day = [20, 25, 27][index % 3]
+      let time = index % 4 == 0 ? " 09:00" : ""
+      lines.append("- Task \(index) @due(2026-11-\(day)\(time))")
+    }
+    let agenda = Agenda(parseOutline(lines.joined(separator: "\n")), today: today)
+    for group in [agenda.overdue, agenda.today, agenda.upcoming] {
+      #expect(group.count == 100)
+      let keys = group.map { entry in
+        (TaskFilter.deadline(of: entry.item)!, Int(entry.item.title.split(separator: " ")[1])!)
+      }
+      #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "by deadline, then in document order")
+    }
+  }
+
   @Test func projectsCountTheirOwnTasks() {
     let summaries = Self.outline.projectSummaries()
     #expect(summaries.map(\.entry.item.title) == ["Errands", "Sub", "Home"])

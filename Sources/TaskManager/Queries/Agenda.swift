@@ -36,9 +36,10 @@ public struct Agenda: Hashable, Sendable {
         upcoming.append((deadline, entry))
       }
     }
-    // A stable sort: entries due at the same moment stay in document order.
+    // A stable sort: entries due at the same moment stay in document order. Their positions
+    // are sorted rather than the entries, which are large to move and copy.
     func sorted(_ list: [(TaskDate.Point, Outline.Entry)]) -> [Outline.Entry] {
-      list.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
+      list.indices.sorted { (list[$0].0, $0) < (list[$1].0, $1) }.map { list[$0].1 }
     }
     self.overdue = sorted(overdue)
     self.today = sorted(dueToday)

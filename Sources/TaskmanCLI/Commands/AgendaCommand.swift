@@ -39,12 +39,17 @@ struct AgendaCommand: ParsableCommand, Equatable {
         ("Today", agenda.today, false),
         ("Next \(days) \(days == 1 ? "day" : "days")", agenda.upcoming, false),
       ]
+      // The short ids of all three groups at once (see ``ShortIDIndex/shortIDs(for:)``).
+      var shortIDs = index.shortIDs(for: groups.flatMap { $0.1.map(\.item.id) })[...]
       var first = true
       for (heading, entries, isOverdue) in groups where !entries.isEmpty {
         if !first { context.output.write("\n") }
         first = false
         context.output.write(style.bold(heading) + "\n")
-        let rows = entries.map { TaskRowRenderer.Row(item: $0.item, shortID: index.shortID(for: $0.item.id), project: $0.project) }
+        let rows = zip(entries, shortIDs.prefix(entries.count)).map {
+          TaskRowRenderer.Row(item: $0.item, shortID: $1, project: $0.project)
+        }
+        shortIDs = shortIDs.dropFirst(entries.count)
         context.output.write(
           TaskRowRenderer.render(rows, style: isOverdue ? .plain : style, indent: "  ", paintingLines: isOverdue ? style.overdue : { $0 })
         )
