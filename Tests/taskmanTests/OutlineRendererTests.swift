@@ -61,11 +61,20 @@ struct OutlineRendererTests {
       }
       if project % 5 == 0 { lines.append("- Loose end \(project)") }
     }
-    let outline = TaskPaperParser.parse(lines.joined(separator: "\n"), makeID: { UUID() })
+    // Seeded ids, with which the longest short id is in one half only: each half padded to its
+    // own width would show.
+    var generator = SplitMix64(seed: 1)
+    let outline = TaskPaperParser.parse(lines.joined(separator: "\n")) {
+      ShortIDIndex.uuid(UInt128(generator.next()) << 64 | UInt128(generator.next()))
+    }
     let (first, second) = try #require(OutlineRenderer.halves(of: outline), "long enough for two threads")
     #expect(first.items.count + second.items.count == outline.items.count)
     #expect(abs(first.itemCount - second.itemCount) < 200, "about as many items on each side")
     let index = ShortIDIndex(items: outline.items)
+    let widths = [first, second].map { half in
+      index.shortIDs(for: TaskFilter(kinds: Set(Item.Kind.allCases)).outlineRows(of: half).map(\.entry.item.id)).map(\.count).max()
+    }
+    #expect(widths[0] != widths[1])
     let filters = [
       TaskFilter(kinds: Set(Item.Kind.allCases)),
       TaskFilter(kinds: [.task], tags: [.has("home")]),
@@ -80,9 +89,17 @@ struct OutlineRendererTests {
         #expect(String(decoding: pieces.joined(), as: UTF8.self) == OutlineRenderer.render(rows, shortID: index.shortID(for:), style: style, today: today))
       }
     }
-    // One project holding everything, or a short list, is done in one piece.
+    // One project holding everything, or most of it, or a short list, is done in one piece;
+    // a long flat list in two.
     let oneProject = Outline(items: [Item(id: UUID(), kind: .project, title: "All", children: outline.items)])
     #expect(OutlineRenderer.halves(of: oneProject) == nil)
+    let mostInOne = Outline(items: [
+      Item(id: UUID(), kind: .project, title: "Most", children: (0..<1_998).map { _ in Item(id: UUID(), kind: .task, title: "t", level: 1) }),
+      Item(id: UUID(), kind: .task, title: "Loose"),
+    ])
+    #expect(OutlineRenderer.halves(of: mostInOne) == nil)
     #expect(OutlineRenderer.halves(of: Self.outline) == nil)
+    let flat = Outline(items: (0..<2_500).map { _ in Item(id: UUID(), kind: .task, title: "t") })
+    #expect(OutlineRenderer.halves(of: flat).map { [$0.0.itemCount, $0.1.itemCount] } == [1_250, 1_250])
   }
 }

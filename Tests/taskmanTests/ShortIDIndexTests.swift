@@ -6,6 +6,16 @@ import TaskManager
 
 @Suite("Short ids")
 struct ShortIDIndexTests {
+  /// `count` ids 0x1_0000 apart from `start`: many share their top bits.
+  private func counted(from start: UInt128, count: Int) -> [UUID] {
+    (0..<count).map { ShortIDIndex.uuid(start + UInt128($0) * 0x1_0000) }
+  }
+
+  private static func randomIDs(_ count: Int, seed: UInt64) -> [UUID] {
+    var generator = SplitMix64(seed: seed)
+    return (0..<count).map { _ in ShortIDIndex.uuid(UInt128(generator.next()) << 64 | UInt128(generator.next())) }
+  }
+
   private func id(_ hex: String) -> UUID {
     let padded = hex + String(repeating: "0", count: 32 - hex.count)
     let chars = Array(padded)
@@ -165,13 +175,7 @@ struct ShortIDIndexTests {
   @Test func idsBunchedAnywhereGetTheShortestUniquePrefix() {
     // Random ids are found among the few that share their top bits; ids bunched at the bottom,
     // at the top or in the middle, many sharing them, must be found as surely.
-    func counted(from start: UInt128, count: Int) -> [UUID] {
-      (0..<count).map { ShortIDIndex.uuid(start + UInt128($0) * 0x1_0000) }
-    }
-    var generator = SplitMix64(seed: 5)
-    let random = (0..<150).map { _ in
-      ShortIDIndex.uuid(UInt128(generator.next()) << 64 | UInt128(generator.next()))
-    }
+    let random = Self.randomIDs(150, seed: 5)
     let ids = counted(from: 1, count: 150) + counted(from: UInt128.max - 0x1_0000 * 200, count: 150)
       + counted(from: UInt128(1) << 127, count: 150) + random
     let numbers = ids.map(ShortIDIndex.number)
@@ -187,13 +191,8 @@ struct ShortIDIndexTests {
   @Test func aListsShortIdsAreEachIdsOwnInTheListsOrder() {
     // Many at once are sorted and walked beside the index: the same ids as one at a time, for
     // ids in any order, repeated, absent from the index, and bunched (big runs of one bucket).
-    func counted(from start: UInt128, count: Int) -> [UUID] {
-      (0..<count).map { ShortIDIndex.uuid(start + UInt128($0) * 0x1_0000) }
-    }
     var generator = SplitMix64(seed: 11)
-    let random = (0..<3000).map { _ in
-      ShortIDIndex.uuid(UInt128(generator.next()) << 64 | UInt128(generator.next()))
-    }
+    let random = Self.randomIDs(3000, seed: 12)
     let bunched = counted(from: UInt128(1) << 127, count: 200)
     let index = ShortIDIndex(random + bunched)
     let absent = counted(from: (UInt128(1) << 127) + 0x8000, count: 40) + [ShortIDIndex.uuid(0), ShortIDIndex.uuid(.max)]
@@ -201,13 +200,16 @@ struct ShortIDIndexTests {
     for slot in shuffled.indices.reversed() {
       shuffled.swapAt(slot, Int(generator.next() % UInt64(slot + 1)))
     }
-    let lists = [
-      shuffled,
-      Array(shuffled.prefix(500)) + absent + Array(shuffled.prefix(30)),
-      Array(bunched.reversed()),
-      Array(random.prefix(70)),
+    // Against a smaller index too, so that short lists are walked rather than looked up.
+    let smallIndex = ShortIDIndex(bunched + random.prefix(300))
+    let cases = [
+      (index, shuffled),
+      (index, Array(shuffled.prefix(500)) + absent + Array(shuffled.prefix(30))),
+      (smallIndex, Array(bunched.reversed())),
+      (smallIndex, Array(random.prefix(70)) + absent),
+      (smallIndex, Array(random.suffix(100))),
     ]
-    for list in lists {
+    for (index, list) in cases {
       #expect(index.shortIDs(for: list) == list.map(index.shortID(for:)))
     }
     #expect(index.shortIDs(for: []) == [])

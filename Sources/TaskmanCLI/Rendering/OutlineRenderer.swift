@@ -25,8 +25,9 @@ enum OutlineRenderer {
   /// pieces to be written one after the other.
   ///
   /// A long outline is done in two halves at once, the second on a thread of its own: split
-  /// between two top-level items, each half's rows are found and rendered apart (a row only
-  /// ever depends on the items above it), and the list is all that `list` has left to do.
+  /// between two top-level items, each half's rows are found and rendered apart (a row depends
+  /// only on its ancestors, and the filter's walk starts afresh at each top-level item), and the
+  /// list is all that `list` has left to do.
   static func renderedPieces(
     of outline: Outline, filter: TaskFilter, index: ShortIDIndex, style: TextStyle, today: TaskDate.Day
   ) -> [[UInt8]] {
@@ -52,10 +53,13 @@ enum OutlineRenderer {
     ]
   }
 
-  /// `outline` split between two top-level items into two with about as many items each; nil
-  /// when it is too short to be worth a thread, or all in one top-level item.
+  /// `outline` split between two top-level items where the items at every depth are shared out
+  /// most evenly; nil when either side would have fewer than ``minimumItemsPerThread`` (a short
+  /// outline, or one top-level item holding most of it).
   static func halves(of outline: Outline) -> (Outline, Outline)? {
-    let sizes = outline.items.map { Outline(items: [$0]).itemCount }
+    // Items without children, the most common top-level items of a flat list, are counted
+    // without walking them.
+    let sizes = outline.items.map { $0.children.isEmpty ? 1 : Outline(items: [$0]).itemCount }
     let total = sizes.reduce(0, +)
     guard total >= 2 * minimumItemsPerThread else { return nil }
     var split = 0
@@ -65,8 +69,11 @@ enum OutlineRenderer {
       split += 1
     }
     // The top-level item that crosses the middle goes with the smaller side.
-    if split < sizes.count, before < total - before - sizes[split] { split += 1 }
-    guard split > 0, split < sizes.count else { return nil }
+    if split < sizes.count, before < total - before - sizes[split] {
+      before += sizes[split]
+      split += 1
+    }
+    guard min(before, total - before) >= minimumItemsPerThread else { return nil }
     return (Outline(items: Array(outline.items[..<split])), Outline(items: Array(outline.items[split...])))
   }
 
