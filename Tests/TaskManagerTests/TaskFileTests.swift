@@ -60,9 +60,30 @@ func changedLines(_ original: String, _ new: String) -> [Int: (String?, String?)
     var (outline, source) = try read(text)
     outline.items[0].setTag(Tag(name: "today"))
     #expect(write(outline.items, over: source) == "-Buy   milk    @shop @today\n")
-    // Any other change writes the line in its canonical form.
+    // Any other change rewrites only what it changes: the marker and title stay as typed.
     outline.items[0].removeTags(named: "shop")
-    #expect(write(outline.items, over: source) == "- Buy   milk @today\n")
+    #expect(write(outline.items, over: source) == "-Buy   milk @today\n")
+  }
+
+  @Test func aChangeRewritesOnlyWhatItChangesOfALine() throws {
+    // Each line, the change made to its item, and the line written.
+    let cases: [(String, (inout Item) -> Void, String)] = [
+      ("-5 degrees at night @cold", { $0.removeTags(named: "cold") }, "-5 degrees at night"),
+      ("-- Ben @x", { $0.setTag(Tag(name: "x", value: "1")) }, "-- Ben @x(1)"),
+      // A removed tag goes with the whitespace before it.
+      ("-Call mom  @home @due(2026-11-30)", { $0.removeTags(named: "home") }, "-Call mom @due(2026-11-30)"),
+      ("-Call mom @home\t@due(2026-11-30)   ", { $0.setTag(Tag(name: "due", value: "2026-12-01")) },
+       "-Call mom @home\t@due(2026-12-01)   "),
+      ("-\tPay rent @due(2026-11-30)", { $0.title = "Pay the rent" }, "-\tPay the rent @due(2026-11-30)"),
+      ("Errands:\t@home", { $0.removeTags(named: "home") }, "Errands:"),
+      ("- Water @a @b @c", { $0.removeTags(named: "b") }, "- Water @a @c"),
+      ("- Water @a @b @c", { $0.removeTags(named: "a") }, "- Water @b @c"),
+    ]
+    for (line, change, expected) in cases {
+      var (outline, source) = try read(line + "\n")
+      change(&outline.items[0])
+      #expect(write(outline.items, over: source) == expected + "\n", "\(line)")
+    }
   }
 
   @Test func aNewChildIsIndentedLikeItsSiblingsOrOneStepMoreThanItsParent() throws {

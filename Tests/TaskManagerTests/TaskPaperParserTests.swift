@@ -36,7 +36,16 @@ struct TaskPaperParserTests {
     ("-\tTask", .task, "Task"),
     ("- Task:", .task, "Task:"),
     ("- Project like:", .task, "Project like:"),
-    ("--x", .task, "-x"),
+    // As the TaskPaper app reads them: a `-` opens a task only before whitespace or a letter.
+    ("--x", .note, "--x"),
+    ("-5 degrees at night", .note, "-5 degrees at night"),
+    ("---", .note, "---"),
+    ("-- Ben", .note, "-- Ben"),
+    ("-(aside)", .note, "-(aside)"),
+    ("-@tag", .note, "-@tag"),
+    ("-Éclair", .task, "Éclair"),
+    ("-日本", .task, "日本"),
+    ("-½ cup", .note, "-½ cup"),
     ("- ", .task, ""),
     ("-", .note, "-"),
     ("Project:", .project, "Project"),
@@ -67,7 +76,7 @@ struct TaskPaperParserTests {
     #expect(item.title == "Project")
     #expect(item.tags == [tag("tag")])
 
-    let valued = parseLine("Errands: @due(2024-10-31) @where(town (centre\\))")
+    let valued = parseLine("Errands: @due(2024-10-31) @where(town \\(centre\\))")
     #expect(valued.kind == .project)
     #expect(valued.title == "Errands")
     #expect(valued.tags == [tag("due", "2024-10-31"), tag("where", "town (centre)")])
@@ -123,11 +132,12 @@ struct TaskPaperParserTests {
     #expect(parseLine("@start of line").tags == [tag("start")])
     #expect(parseLine("\t@start after indentation").tags == [tag("start")])
     #expect(parseLine("tab\t@separated").tags == [tag("separated")])
-    // The title starts after the task marker, so a tag may follow it directly.
-    let task = parseLine("-@tag")
-    #expect(task.kind == .task)
-    #expect(task.title == "")
-    #expect(task.tags == [tag("tag")])
+    // A `-` glued to a tag is no task marker (punctuation follows it), and so no tag either.
+    let glued = parseLine("-@tag")
+    #expect(glued.kind == .note)
+    #expect(glued.title == "-@tag")
+    #expect(glued.tags.isEmpty)
+    #expect(parseLine("- @tag").tags == [tag("tag")])
   }
 
   @Test func tagNameCharacters() {
@@ -145,10 +155,21 @@ struct TaskPaperParserTests {
   }
 
   @Test func tagValues() {
-    let item = parseLine("x @v(a @b c) @e(\\(esc\\)) @u(un(closed) @empty()")
-    #expect(item.tags == [tag("v", "a @b c"), tag("e", "(esc)"), tag("u", "un(closed"), tag("empty")])
+    let item = parseLine("x @v(a @b c) @e(\\(esc\\)) @empty()")
+    #expect(item.tags == [tag("v", "a @b c"), tag("e", "(esc)"), tag("empty")])
     #expect(item.title == "x")
-    #expect(item.tags[3].value == nil)
+    #expect(item.tags[2].value == nil)
+  }
+
+  @Test func aValueHoldsNoUnescapedParenthesis() {
+    // As the TaskPaper app reads it: `@due(2020` is never closed before the next `(`, so it is
+    // text, and the `@done(…)` after it is a tag of its own.
+    let item = parseLine("- Renew passport @due(2020 @done(2026-11-28)")
+    #expect(item.title == "Renew passport @due(2020")
+    #expect(item.tags == [tag("done", "2026-11-28")])
+    let nested = parseLine("x @u(un(closed) @w(1)")
+    #expect(nested.title == "x @u(un(closed)")
+    #expect(nested.tags == [tag("w", "1")])
   }
 
   @Test func unterminatedValueLeavesTheParenthesisInTheText() {

@@ -68,15 +68,19 @@ struct TaskPaperPrinterTests {
     ("- ", "- \n"),
     ("-   ", "- \n"),
     ("- @a", "- @a\n"),
-    ("-@a", "- @a\n"),
+    ("-@a", "-@a\n"),
     (":", ":\n"),
     (": @a", ": @a\n"),
     ("@a @b", "@a @b\n"),
     ("- Task:", "- Task:\n"),
-    ("--", "- -\n"),
+    ("--", "--\n"),
+    ("-:", "-:\n"),
+    ("-5 degrees @cold", "-5 degrees @cold\n"),
     // Tags: `()` is dropped, parentheses in values are escaped, inline tags are not repeated.
     ("- a @empty()", "- a @empty\n"),
-    ("- a @v(x (y)", "- a @v(x \\(y)\n"),
+    // A value holds no unescaped parenthesis: `@v(x (y)` is text, printed as it is.
+    ("- a @v(x (y)", "- a @v(x (y)\n"),
+    ("- a @v(x (y) @w(1)", "- a @v(x (y) @w(1)\n"),
     ("- a @v(x \\(y\\))", "- a @v(x \\(y\\))\n"),
     ("- Call @bob about it @due(2024-10-31)", "- Call @bob about it @due(2024-10-31)\n"),
     ("- Read @book(Dune)!", "- Read @book(Dune)!\n"),
@@ -152,6 +156,10 @@ struct TaskPaperPrinterTests {
     #expect(line(.note, "- looks like a task") == "- looks like a task")
     #expect(line(.note, "-dash") == "- dash")
     #expect(line(.project, "-dash") == "- dash:")
+    // A `-` before a digit or punctuation opens a note, which prints as it reads.
+    #expect(line(.note, "-5 degrees", [tag("cold")]) == "-5 degrees @cold")
+    #expect(line(.note, "---") == "---")
+    #expect(line(.project, "-- Ben") == "-- Ben:")
     #expect(line(.note, "", [tag("a")]) == "@a")
     // A note stays a note: a line ending with `:` would read as a project.
     #expect(line(.note, "Garden:") == "Garden: ")

@@ -126,7 +126,10 @@ public struct TaskList: Reducer {
     /// Removes the items' `@done` tags.
     case markNotDone(ids: [UUID])
     /// Parses each text as one tag and sets it on the item (replacing a tag of the same name).
-    case addTags([String], to: UUID)
+    ///
+    /// A tag without a value never silently drops the value of one the item has (`@due` over
+    /// `@due(2026-11-30)`): that is an error naming the value, unless `replacingValues`.
+    case addTags([String], to: UUID, replacingValues: Bool = false)
     /// Removes every tag with one of `names` from the item.
     case removeTags(names: [String], from: UUID)
     /// Puts `item` in place of the item with the same id, at any depth (children included).
@@ -302,7 +305,7 @@ public struct TaskList: Reducer {
           for id in ids { try tasks.removeTags(named: ["done"], from: id) }
         }
 
-      case let .addTags(texts, id):
+      case let .addTags(texts, id, replacingValues):
         var tags: [Tag] = []
         for text in texts {
           do throws(TaskPaperError) {
@@ -320,6 +323,15 @@ public struct TaskList: Reducer {
             state.errorMessage = error.description
             return .none
           }
+        }
+        if !replacingValues, let item = state.item(withID: id),
+          let (old, new) = tags.lazy.compactMap({ new in
+            new.value == nil ? item.tags.first { $0.name == new.name && $0.value != nil }.map { ($0, new) } : nil
+          }).first
+        {
+          state.errorMessage =
+            "“\(item.title)” has \(old.description): \(new.description) alone would drop its value. To change the value, give the new one (\(new.description)(…)); to drop it, add --replace."
+          return .none
         }
         let tagList = tags.map(\.description).joined(separator: " ")
         return change(&state, "tag \(state.titles(of: [id])) \(tagList)") { tasks in

@@ -47,3 +47,33 @@ extension String {
     return try copy.withUTF8(body)
   }
 }
+
+/// Decodes one scalar of UTF-8 bytes where the byte-level readers need to know what a non-ASCII
+/// character is (a letter after a task's `-`, a tag name's character).
+enum UTF8Scalar {
+  /// The scalar starting at `index` and its length in bytes, or nil for bytes that are not one.
+  static func decodeWithLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> (Unicode.Scalar, Int)? {
+    let lead = bytes[index]
+    let length: Int
+    var value: UInt32
+    switch lead {
+    case 0x00...0x7F: return (Unicode.Scalar(lead), 1)
+    case 0xC0...0xDF: (length, value) = (2, UInt32(lead & 0x1F))
+    case 0xE0...0xEF: (length, value) = (3, UInt32(lead & 0x0F))
+    case 0xF0...0xF7: (length, value) = (4, UInt32(lead & 0x07))
+    default: return nil
+    }
+    guard index + length <= end else { return nil }
+    for offset in 1..<length {
+      let continuation = bytes[index + offset]
+      guard continuation & 0xC0 == 0x80 else { return nil }
+      value = value << 6 | UInt32(continuation & 0x3F)
+    }
+    return Unicode.Scalar(value).map { ($0, length) }
+  }
+
+  /// The scalar starting at `index`, or nil for bytes that are not one.
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> Unicode.Scalar? {
+    decodeWithLength(bytes, at: index, end: end)?.0
+  }
+}

@@ -78,6 +78,7 @@ private struct Recorder {
   /// siblings, the one where they moved.
   let moved: Set<UUID>
   private var lineFinder = SourceLineFinder()
+  private var scratch: [TagSyntax.Match] = []
   /// Items whose line or place among the same parent's children changed, in the order met.
   private var changed: [TaskJournal.Change] = []
   /// Subtrees no longer under their parent, and subtrees newly under one.
@@ -206,21 +207,16 @@ private struct Recorder {
   }
 
   /// An item that stayed among its siblings and whose line (or level) changed. Its line after
-  /// the change is recorded as the file will have it: with the line's indentation, and tags
-  /// added at the end appended to the text as typed (as ``TaskPaperWriter`` writes them).
+  /// the change is recorded as the file will have it: with the line's indentation, and only what
+  /// changed rewritten (``TaskPaperLineRewriter``, as ``TaskPaperWriter`` writes it).
   private mutating func record(_ old: Item, _ oldPlace: Place, _ new: Item, _ newPlace: Place) {
     itemsAfter[new.id] = new
     if old.level == new.level {
       let before = line(of: old)
       let indentation = String(before.prefix { $0 == " " || $0 == "\t" })
       var after = indentation + TaskPaperPrinter.line(for: new)
-      if old.kind == new.kind, old.title == new.title, !old.isBlank, new.tags.count > old.tags.count,
-        new.tags.starts(with: old.tags)
-      {
-        var appended = String(before.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
-        for tag in new.tags[old.tags.count...] { appended += " " + tag.description }
-        let read = TaskJournal.Entry.read(appended)
-        if read.kind == new.kind, read.title == new.title, read.tags == new.tags { after = appended }
+      if !old.isBlank, let text = TaskPaperLineRewriter.rewrite(Array(before.utf8.dropFirst(indentation.utf8.count))[...], as: new, scratch: &scratch) {
+        after = indentation + String(decoding: text, as: UTF8.self)
       }
       changed.append(.line(id: old.id, before: before, after: after))
     } else {

@@ -6,9 +6,10 @@ import Foundation
 ///
 /// Per item, in document order:
 /// - **Text.** A text to restore given for the item (undo, redo) that reads as the item: that
-///   text. Unchanged (same kind, title and tags as its line): the line's own bytes. Only tags
-///   added at the end (`done`, `tag`): the line's text with the new tags appended. Otherwise
-///   the canonical line (``TaskPaperPrinter/line(for:)``).
+///   text. Unchanged (same kind, title and tags as its line): the line's own bytes. Changed: the
+///   line's text with only what changed rewritten (``TaskPaperLineRewriter``: the marker, spacing
+///   and tags the user wrote stay as written). A new line, or one no such text reads back as: the
+///   canonical line (``TaskPaperPrinter/line(for:)``).
 /// - **Indentation.** That of the text to restore, if it fits; else the line's own, while the
 ///   item stays under the same parent at the same level (and the parent is written with its
 ///   line's own indentation); else that of the previous sibling written, else of the next
@@ -404,7 +405,11 @@ struct TaskPaperWriter {
     {
       output.append(contentsOf: source.content(ofLine: line))
       key = source.storage.keys[line]
-    } else if !(line.map { appendTags(of: item, to: $0) } ?? false) {
+    } else if let line, !source.storage.items[line].isBlank,
+      let text = TaskPaperLineRewriter.rewrite(source.content(ofLine: line), as: item, scratch: &scratch)
+    {
+      output.append(contentsOf: text)
+    } else {
       TaskPaperPrinter.appendLine(item, to: &output, scratch: &scratch)
     }
     let contentEnd = output.count
@@ -441,29 +446,6 @@ struct TaskPaperWriter {
   private func lineBreak(after id: UUID) -> ArraySlice<UInt8> {
     if !lineBreaks.isEmpty, let given = lineBreaks[id] { return given[...] }
     return defaultLineBreak
-  }
-
-  /// Writes the line's own text, without its trailing whitespace, then the tags `item` has
-  /// beyond the line's: how `done` or `tag` changes a line without rewriting what the user
-  /// typed. Returns false, having written nothing, when the item differs from its line in any
-  /// other way, or the result would not read back as the item.
-  private mutating func appendTags(of item: Item, to line: Int) -> Bool {
-    let original = source.storage.items[line]
-    guard original.kind == item.kind, original.title == item.title, !original.isBlank,
-      item.tags.count > original.tags.count, item.tags.starts(with: original.tags)
-    else { return false }
-    let start = output.count
-    let content = source.content(ofLine: line)
-    var end = content.endIndex
-    while end > content.startIndex, ASCII.isTrailingSpace(content[end - 1]) { end -= 1 }
-    output.append(contentsOf: content[..<end])
-    for tag in item.tags[original.tags.count...] {
-      if output.count > start { output.append(ASCII.space) }
-      TagSyntax.append(tag, to: &output)
-    }
-    if reads(as: item, from: start) { return true }
-    output.removeSubrange(start...)
-    return false
   }
 
   /// Whether the text written since `start` reads back as `item`'s kind, title and tags.

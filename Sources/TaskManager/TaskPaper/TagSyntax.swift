@@ -4,9 +4,10 @@ import Foundation
 /// can never disagree about where a tag starts and ends.
 ///
 /// A tag is `@` at the start of the text or after a tab or space, then one or more name
-/// characters, then optionally `(value)`. The value runs to the first `)` not written `\)`; `\(`
-/// and `\)` stand for parentheses. Without a closing `)` the tag has no value and the `(` is
-/// ordinary text.
+/// characters, then optionally `(value)`. The value runs to the first `)` not written `\)`, and
+/// holds no unescaped parenthesis (as the TaskPaper app reads it); `\(` and `\)` stand for
+/// parentheses. Without such a closing `)` the tag has no value and the `(` is ordinary text, so
+/// in `@due(2020 @done(2026-11-28)` only `@done` is a tag.
 enum TagSyntax {
   /// Where one tag sits in a byte buffer.
   struct Match {
@@ -37,22 +38,7 @@ enum TagSyntax {
   }
 
   private static func nonASCIINameCharacterLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> Int {
-    let lead = bytes[index]
-    let length: Int
-    var value: UInt32
-    switch lead {
-    case 0xC0...0xDF: (length, value) = (2, UInt32(lead & 0x1F))
-    case 0xE0...0xEF: (length, value) = (3, UInt32(lead & 0x0F))
-    case 0xF0...0xF7: (length, value) = (4, UInt32(lead & 0x07))
-    default: return 0
-    }
-    guard index + length <= end else { return 0 }
-    for offset in 1..<length {
-      let continuation = bytes[index + offset]
-      guard continuation & 0xC0 == 0x80 else { return 0 }
-      value = value << 6 | UInt32(continuation & 0x3F)
-    }
-    guard let scalar = Unicode.Scalar(value) else { return 0 }
+    guard let (scalar, length) = UTF8Scalar.decodeWithLength(bytes, at: index, end: end) else { return 0 }
     switch scalar.properties.generalCategory {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
       .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber:
@@ -74,15 +60,15 @@ enum TagSyntax {
   /// Appends every tag in `lower..<upper` to `matches`; `lower` counts as a tag boundary, and
   /// `upper` too unless `upperIsBoundary` is false (a `:` follows).
   ///
-  /// Linear time: a `)` is escaped exactly when the byte before it is `\` (a backslash is never
-  /// itself the second half of an escape), so once a value search from some position fails,
-  /// every later search fails too and is skipped.
+  /// Linear time: a `(` or `)` is escaped exactly when the byte before it is `\` (a backslash is
+  /// never itself the second half of an escape), so once a value search from some position runs
+  /// into an unescaped `(` (or the end), every search starting before it fails too and is skipped.
   static func scan(
     _ bytes: UnsafeBufferPointer<UInt8>, from lower: Int, to upper: Int, upperIsBoundary: Bool = true,
     into matches: inout [Match]
   ) {
     var index = lower
-    var unclosedFrom = Int.max
+    var unclosedUntil = lower
     while index < upper {
       // Most of a line is text: jump to its next `@`.
       guard let at = memchr(bytes.baseAddress! + index, Int32(ASCII.at), upper - index) else { return }
@@ -102,12 +88,12 @@ enum TagSyntax {
         continue
       }
       var match = Match(start: index, nameEnd: nameEnd, value: nil, end: nameEnd)
-      if nameEnd < upper, bytes[nameEnd] == ASCII.openParenthesis, nameEnd + 1 < unclosedFrom {
+      if nameEnd < upper, bytes[nameEnd] == ASCII.openParenthesis, nameEnd + 1 >= unclosedUntil {
         let valueStart = nameEnd + 1
         var cursor = valueStart
         while cursor < upper {
           let byte = bytes[cursor]
-          if byte == ASCII.closeParenthesis { break }
+          if byte == ASCII.closeParenthesis || byte == ASCII.openParenthesis { break }
           if byte == ASCII.backslash, cursor + 1 < upper,
             bytes[cursor + 1] == ASCII.openParenthesis || bytes[cursor + 1] == ASCII.closeParenthesis
           {
@@ -116,11 +102,12 @@ enum TagSyntax {
             cursor += 1
           }
         }
-        if cursor < upper {
+        if cursor < upper, bytes[cursor] == ASCII.closeParenthesis {
           match.value = valueStart..<cursor
           match.end = cursor + 1
         } else {
-          unclosedFrom = valueStart
+          // Every value opened before `cursor` runs into the same `(` or end of the line.
+          unclosedUntil = cursor + 1
         }
       }
       // A tag ends at whitespace or the end of the line: `@25%`, `@due(2020` and
@@ -135,7 +122,7 @@ enum TagSyntax {
   }
 
   /// The first `@name(` in `text` (at the start or after a tab or space) whose value is never
-  /// closed by a `)`, as written (`@due(`); nil when there is none.
+  /// closed by a `)` before another `(`, as written (`@due(`); nil when there is none.
   static func unclosedValueOpener(in text: String) -> String? {
     text.withUTF8Bytes { bytes -> String? in
       var index = 0
@@ -162,6 +149,7 @@ enum TagSyntax {
             closed = true
             break
           }
+          if bytes[cursor] == ASCII.openParenthesis { break }
           cursor += 1
         }
         if !closed { return string(bytes, index..<(nameEnd + 1)) }

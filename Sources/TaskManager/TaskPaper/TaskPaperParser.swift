@@ -36,17 +36,21 @@ public enum TaskPaperError: Error, Hashable, Sendable, CustomStringConvertible, 
 ///
 /// The rules, per line (one line is one item; `\r\n` reads as `\n`):
 /// - **Level**: every leading tab or space is one level (`"  Project:"` is level 2).
-/// - **Task**: the text starts with `-`; the title follows after optional whitespace (`- Task`,
-///   `-Task`). A task whose title ends with `:` stays a task. A line that is exactly `-` is a note,
-///   while `- ` (dash and whitespace) is a task with an empty title: that is how such a task prints.
+/// - **Task**: the text starts with `- ` (or `-` and a tab), or with `-` directly followed by a
+///   letter (`-Task`); the title follows after the whitespace. As the TaskPaper app reads it, a `-`
+///   followed by a digit, another `-` or punctuation begins a note (`-5 degrees`, `---`,
+///   `-- Ben`). A task whose title ends with `:` stays a task. A line that is exactly `-` is a
+///   note, while `- ` (dash and whitespace) is a task with an empty title: that is how such a
+///   task prints.
 /// - **Project**: not a task, and the text ends with `:` once trailing tags are set aside
 ///   (`Project: @tag`). As the TaskPaper app reads it, whitespace after the colon or after the
 ///   last tag makes the line a note (`Garden:   `), a stray `\r` does not. `:` alone is a note.
 /// - **Note**: everything else, including blank lines (empty or whitespace only).
 /// - **Tags**: `@name` or `@name(value)` at the start of the title or after a tab or space.
 ///   Names are letters, combining marks, digits, `_`, `-` and `.`. A value runs to the first `)`
-///   not written `\)`, may hold spaces, `@` and `(`, and reads `\(` `\)` as parentheses; without a
-///   closing `)` the tag has no value and the `(` is text. `@tag()` is `@tag`.
+///   not written `\)`, may hold spaces and `@` but no unescaped `(`, and reads `\(` `\)` as
+///   parentheses; without such a closing `)` the tag has no value and the `(` is text
+///   (`@due(2020 @done(2026-11-28)` has the one tag `@done`). `@tag()` is `@tag`.
 /// - **Title**: the text after indentation and marker, without the trailing tags (the run of
 ///   whitespace-separated tags that ends the line), trailing whitespace (a stray `\r` counts),
 ///   and a project's colon. A tag inside the text stays in the title *and* is listed in
@@ -371,7 +375,9 @@ public enum TaskPaperParser {
 
     var kind: Item.Kind = asTask ? .task : .note
     var titleStart = contentStart
-    if contentStart < lineEnd, bytes[contentStart] == ASCII.hyphen, asTask || lineEnd - contentStart > 1 {
+    if contentStart < lineEnd, bytes[contentStart] == ASCII.hyphen,
+      opensWithTaskMarker(bytes, at: contentStart, end: lineEnd) || (asTask && lineEnd - contentStart == 1)
+    {
       kind = .task
       titleStart = contentStart + 1
       while titleStart < lineEnd, ASCII.isBlank(bytes[titleStart]) { titleStart += 1 }
@@ -435,6 +441,18 @@ public enum TaskPaperParser {
   @inline(__always)
   private static func removeAllKeepingCapacity<Element>(_ array: inout [Element]) {
     while !array.isEmpty { array.removeLast() }
+  }
+
+  /// Whether the text at `start` opens with the task marker, as the TaskPaper app reads it: `-`
+  /// followed by a space or tab (`- Task`) or directly by a letter (`-Task`). A `-` followed by a
+  /// digit, another `-` or punctuation opens a note (`-5 degrees`, `---`, `-- Ben`), and so does
+  /// a `-` alone.
+  static func opensWithTaskMarker(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> Bool {
+    guard start + 1 < end, bytes[start] == ASCII.hyphen else { return false }
+    let next = bytes[start + 1]
+    // A stray `\r` counts as whitespace, as it does at the end of a title.
+    if next < 0x80 { return ASCII.isTrailingSpace(next) || (next | 0x20 >= 0x61 && next | 0x20 <= 0x7A) }
+    return UTF8Scalar.decode(bytes, at: start + 1, end: end)?.properties.isAlphabetic == true
   }
 
   @inline(__always)

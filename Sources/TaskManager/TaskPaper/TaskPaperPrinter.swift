@@ -179,10 +179,12 @@ public enum TaskPaperPrinter {
 
       var isTask = item.kind == .task
       if !isTask, start < end, title[start] == ASCII.hyphen,
-        !(item.kind == .note && end - start == 1 && item.tags.isEmpty)
+        TaskPaperParser.opensWithTaskMarker(title, at: start, end: end)
+          || (end - start == 1 && item.kind == .note && !item.tags.isEmpty)
       {
-        // Any other line starting with `-` reads back as a task, so print it as that task
-        // prints; otherwise printing would not be idempotent.
+        // A line opening with the task marker (or a `-` that the next tag would follow with a
+        // space) reads back as a task, so print it as that task prints; otherwise printing
+        // would not be idempotent. `-5 degrees` and `---` stay notes.
         isTask = true
         start += 1
         while start < end, isBlankOrLineFeed(title[start]) { start += 1 }

@@ -5,6 +5,7 @@ struct TagCommand: ParsableCommand, Equatable {
   var id = ""
   /// As typed; the feature parses each and words the error for a bad one.
   var tags: [String] = []
+  var replace = false
 
   static let configuration = CommandConfiguration<Self>(
     name: "tag",
@@ -13,6 +14,10 @@ struct TagCommand: ParsableCommand, Equatable {
     parameters: [
       .argument(\.id, name: "id", help: "The item's id, or any unique prefix of it."),
       .arguments(\.tags, name: "tag", help: "Tags in TaskPaper form: @name or @name(value)."),
+      .flag(
+        \.replace, name: "replace",
+        help: "Let a tag without a value replace one with a value (@due over @due(2026-11-30)); without it, that is refused."
+      ),
     ]
   )
 
@@ -24,7 +29,7 @@ struct TagCommand: ParsableCommand, Equatable {
       // Tagging adds and removes no items, so the short ids stay the same.
       let index = app.shortIDs()
       let item = try app.resolve([id], in: index)[0]
-      app.send(.addTags(tags, to: item.id))
+      app.send(.addTags(tags, to: item.id, replacingValues: replace))
       if let message = app.state.errorMessage {
         throw .usage(message, hint: "A tag is @name or @name(value), like @today or @due(2026-12-01).")
       }

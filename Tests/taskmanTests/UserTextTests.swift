@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// What a TaskPaper user found taskman changing in their text that no command asked it to change
+/// (issue 39): every command rewrites only what it changes, and reads lines as the app does.
+@Suite("the user's text stays as written")
+struct UserTextTests {
+  @Test func aNoteStartingWithAMinusSignIsANoteAndKeepsItsSign() throws {
+    let file = try UserFile("Weather:\n\t-5 degrees at night @cold\n\t---\n\t-- Ben\n\t- Buy a coat\n")
+    let projects = try file.run(["projects"])
+    #expect(projects.output.contains("1 open"), "\(projects.output)")
+    let ids = try file.allIDs()
+    let note = try #require(ids["-5 degrees at night"], "\(ids)")
+    #expect(try file.change(["untag", note, "cold"]) == [2])
+    #expect(file.text == "Weather:\n\t-5 degrees at night\n\t---\n\t-- Ben\n\t- Buy a coat\n")
+  }
+
+  @Test func everyCommandKeepsTheMarkerAndSpacingTheUserTyped() throws {
+    let file = try UserFile("-Call mom  @home\t@due(2026-11-30)   \n")
+    let id = try #require(try file.ids()["Call mom"])
+    #expect(try file.change(["tag", id, "@due(2026-12-01)"]) == [1])
+    #expect(file.text == "-Call mom  @home\t@due(2026-12-01)   \n")
+    #expect(try file.change(["untag", id, "home"]) == [1])
+    #expect(file.text == "-Call mom\t@due(2026-12-01)   \n")
+    #expect(try file.change(["edit", id, "Call Mom"]) == [1])
+    #expect(file.text.hasPrefix("-Call Mom"), "\(file.text)")
+    for _ in 0..<3 { #expect(try file.run(["undo"]).status == 0) }
+    #expect(file.text == "-Call mom  @home\t@due(2026-11-30)   \n")
+  }
+
+  @Test func doneWorksOnATaskWhoseTextHoldsAnUnclosedValue() throws {
+    let file = try UserFile("- Renew passport @due(2020\n")
+    let ids = try file.ids()
+    let id = try #require(ids["Renew passport @due(2020"], "\(ids)")
+    let result = try file.run(["done", id])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(file.text.hasPrefix("- Renew passport @due(2020 @done("), "\(file.text)")
+    let listed = try file.run(["list", "--all", "--json"])
+    #expect(listed.output.contains("\"title\" : \"Renew passport @due(2020\"") || listed.output.contains("\"title\": \"Renew passport @due(2020\""))
+  }
+
+  @Test func aBareTagNeverSilentlyDropsTheValueOfOneTheItemHas() throws {
+    let file = try UserFile("- Pay rent @due(2026-11-30)\n")
+    let id = try #require(try file.ids()["Pay rent"])
+    let refused = try file.run(["tag", id, "@due"])
+    #expect(refused.status == 2)
+    #expect(refused.errors.contains("@due(2026-11-30)"), "\(refused.errors)")
+    #expect(refused.errors.contains("--replace"), "\(refused.errors)")
+    #expect(file.text == "- Pay rent @due(2026-11-30)\n")
+    // A new value is what `tag` is for; --replace lets the bare tag through.
+    #expect(try file.change(["tag", id, "@due(2026-12-01)"]) == [1])
+    #expect(try file.change(["tag", id, "@due", "--replace"]) == [1])
+    #expect(file.text == "- Pay rent @due\n")
+  }
+}
