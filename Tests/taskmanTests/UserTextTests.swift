@@ -52,4 +52,19 @@ struct UserTextTests {
     #expect(try file.change(["tag", id, "@due", "--replace"]) == [1])
     #expect(file.text == "- Pay rent @due\n")
   }
+
+  @Test func aFileWithClassicMacLineBreaksIsRefusedAndNeverMixedWithOthers() throws {
+    let text = "Work:\r\t- a\r\t- b"
+    let file = try UserFile(text)
+    for arguments in [["list"], ["add", "c"], ["project", "Home"], ["doctor"]] {
+      let result = try file.run(arguments)
+      #expect(result.status == 3, "\(arguments)")
+      #expect(result.errors.contains("carriage returns alone"), "\(arguments): \(result.errors)")
+      #expect(result.errors.contains("tr '\\r' '\\n'"), "\(result.errors)")
+    }
+    #expect(file.text == text)
+    // A file of one line that ends with a stray carriage return is read as that line.
+    let one = try UserFile("- a\r", name: "one.taskpaper")
+    #expect(try one.run(["list"]).status == 0)
+  }
 }

@@ -34,8 +34,9 @@ public enum TaskFile {
   /// Reads TaskPaper text, giving each line the id `index` (the stored ``indexName``, if any)
   /// has for it; a line seen for the first time is recorded as first seen `now`.
   ///
-  /// - Throws: ``TaskDocumentError`` (``TaskDocumentError/Problem/invalidUTF8(byte:column:)``)
-  ///   naming the first line that is not UTF-8; nothing else makes a file unreadable.
+  /// - Throws: ``TaskDocumentError``: ``TaskDocumentError/Problem/invalidUTF8(byte:column:)``
+  ///   naming the first line that is not UTF-8, or ``TaskDocumentError/Problem/classicLineBreaks``
+  ///   for lines that end with carriage returns alone; nothing else makes a file unreadable.
   public static func read(
     _ data: Data,
     index: Data?,
@@ -64,6 +65,7 @@ public enum TaskFile {
       let bodyStart = whole.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
       let body = UnsafeBufferPointer(rebasing: whole[bodyStart...])
       if let problem = firstInvalidUTF8(body) { return .failure(problem) }
+      if hasClassicLineBreaks(body) { return .failure(TaskDocumentError(line: 1, problem: .classicLineBreaks)) }
       var lines = TaskPaperParser.scanLines(body)
       let checked = index()
       let stored = checked.index ?? ItemIndex()
@@ -422,6 +424,15 @@ public enum TaskFile {
   public static func indexIsCurrent(_ index: Data?, for source: TaskPaperSource) -> Bool? {
     guard let index, let stored = ItemIndex(decoding: index) else { return nil }
     return stored.keys == source.storage.keys && stored.ids == source.ids
+  }
+
+  /// Whether the lines of `bytes` end with carriage returns alone: no line feed, and a `\r`
+  /// before the last byte (a file of one line may end with a stray `\r`, which stays its own).
+  private static func hasClassicLineBreaks(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard bytes.count > 1, let base = bytes.baseAddress,
+      memchr(base, Int32(ASCII.carriageReturn), bytes.count - 1) != nil
+    else { return false }
+    return memchr(base, Int32(ASCII.lineFeed), bytes.count) == nil
   }
 
   /// The first line of `bytes` that is not valid UTF-8, as an error.

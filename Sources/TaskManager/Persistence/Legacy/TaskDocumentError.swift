@@ -46,6 +46,9 @@ public struct TaskDocumentError: Error, Hashable, Sendable, CustomStringConverti
     /// A line of the undo history (after the `undo` line) is not shaped as the format says;
     /// carries what was expected.
     case malformedHistory(String)
+    /// The lines end with carriage returns alone (classic Mac OS line breaks): read by the
+    /// TaskPaper rules the file would be one line, and a line added would mix line breaks in.
+    case classicLineBreaks
 
     /// What is wrong, without the line number.
     public var description: String {
@@ -80,6 +83,11 @@ public struct TaskDocumentError: Error, Hashable, Sendable, CustomStringConverti
         return "malformed item: \(detail)"
       case let .malformedHistory(detail):
         return "malformed undo history: \(detail)"
+      case .classicLineBreaks:
+        return """
+          its lines end with carriage returns alone (classic Mac OS line breaks), which taskman does \
+          not read or write; convert them to line feeds (for example: tr '\\r' '\\n' < old > new)
+          """
       }
     }
   }
