@@ -67,4 +67,17 @@ struct UserTextTests {
     let one = try UserFile("- a\r", name: "one.taskpaper")
     #expect(try one.run(["list"]).status == 0)
   }
+
+  @Test func aTagWithoutItsAtOrWithBareParenthesesIsRefusedWithWhatToType() throws {
+    let file = try UserFile("- Hike\n")
+    let id = try #require(try file.ids()["Hike"])
+    let bare = try file.run(["tag", id, "weekend"])
+    #expect(bare.status == 2)
+    #expect(bare.errors.contains("did you mean @weekend?"), "\(bare.errors)")
+    let parentheses = try file.run(["tag", id, "@where(hut (north))"])
+    #expect(parentheses.status == 2)
+    #expect(parentheses.errors.contains("@where(hut \\(north\\))"), "\(parentheses.errors)")
+    #expect(file.text == "- Hike\n")
+    #expect(try file.change(["tag", id, "@where(hut \\(north\\))"]) == [1])
+  }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TaskManager
 
 /// `taskman tag <id> <@tag>...`
@@ -31,7 +32,7 @@ struct TagCommand: ParsableCommand, Equatable {
       let item = try app.resolve([id], in: index)[0]
       app.send(.addTags(tags, to: item.id, replacingValues: replace))
       if let message = app.state.errorMessage {
-        throw .usage(message, hint: "A tag is @name or @name(value), like @today or @due(2026-12-01).")
+        throw .usage(message, hint: Self.hint(for: tags))
       }
       try await app.finishChanges()
       let given = Set(tags.compactMap { try? TaskPaperParser.parseTag($0).name })
@@ -39,5 +40,26 @@ struct TagCommand: ParsableCommand, Equatable {
       context.output.write(TaskRowRenderer.render(app.rows(for: [item.id], index: index), style: context.style))
       return .success
     }
+  }
+
+  /// What to type instead of the first text that is not a tag: `@weekend` for `weekend`, escaped
+  /// parentheses for a value that holds some; nil when every text is a tag (the feature refused
+  /// the change for another reason, which its message says).
+  static func hint(for texts: [String]) -> String? {
+    guard let text = texts.first(where: { (try? TaskPaperParser.parseTag($0)) == nil }) else { return nil }
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if !trimmed.hasPrefix("@"), (try? TaskPaperParser.parseTag("@" + trimmed)) != nil {
+      return "A tag starts with @: did you mean @\(trimmed)?"
+    }
+    if let open = trimmed.firstIndex(of: "("), trimmed.last == ")" {
+      let value = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
+      let escaped = value.replacingOccurrences(of: "\\(", with: "(").replacingOccurrences(of: "\\)", with: ")")
+        .replacingOccurrences(of: "(", with: "\\(").replacingOccurrences(of: ")", with: "\\)")
+      let suggestion = String(trimmed[...open]) + escaped + ")"
+      if (try? TaskPaperParser.parseTag(suggestion)) != nil {
+        return "A value holds parentheses written \\( and \\): \(suggestion) (quote it for the shell)."
+      }
+    }
+    return "A tag is @name or @name(value), like @today or @due(2026-12-01)."
   }
 }
