@@ -65,8 +65,8 @@ struct OutlineHelpPageTests {
         OVERVIEW: Add a note under an item, after its other children. Prints the note's
                   short id.
 
-        A note is one line of text. It may not start with '-' (a task) or end with ':'
-        (a project).
+        A note is one line of text. It may not start with '- ' or with '-' and a letter
+        (a task), or end with ':' (a project); '-5 degrees' is a note.
 
         USAGE: taskman note <id> <text> ...
 
@@ -95,16 +95,20 @@ struct OutlineHelpPageTests {
         Give exactly one of the places. An item cannot go under itself or under an item
         of its own.
 
-        USAGE: taskman move <id> [--under <id>] [--project <name>] [--before <id>]
-                            [--after <id>] [--top] [--json]
+        USAGE: taskman move <id> [--under <id>] [--project <name>] [--new-project]
+                            [--before <id>] [--after <id>] [--top] [--json]
 
         ARGUMENTS:
           <id>                    The item's id, or any unique prefix of it.
 
         OPTIONS:
           --under <id>            At the end of this item's children.
-          --project <name>        At the end of this project (its name, ignoring case);
-                                  created when missing.
+          --project <name>        At the end of this project: its name (ignoring case)
+                                  or, when several have it, its path (Home/Garden). A
+                                  new name is created, unless it is close to a project's
+                                  (then use --new-project).
+          --new-project           Create the --project named even when its name is close
+                                  to an existing project's.
           --before <id>           Right before this item, under its parent.
           --after <id>            Right after this item (and what is under it), under
                                   its parent.

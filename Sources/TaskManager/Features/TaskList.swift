@@ -263,7 +263,11 @@ public struct TaskList: Reducer {
         }
         project = project.resolvingRelativeDates(today: today)
         project.id = uuid()
-        return change(&state, "add project \(quoted(project.title))") { [project] tasks in tasks.append(project) }
+        return change(&state, "add project \(quoted(project.title))") { [project] tasks in
+          var outline = Outline(items: tasks.elements)
+          outline.appendTopLevelProject(project, blankLineID: uuid())
+          tasks = IdentifiedArray(uniqueElements: outline.items)
+        }
 
       case let .addNote(text, id):
         let lines = TaskPaperParser.parse(text, makeID: { UUID() }).items

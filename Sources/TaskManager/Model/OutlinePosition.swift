@@ -141,7 +141,7 @@ extension Outline {
     case .project(let name):
       let title = try OutlinePosition.validProjectTitle(name)
       if project(named: title) == nil {
-        items.append(Item(id: newProjectID(), kind: .project, title: title))
+        appendTopLevelProject(Item(id: newProjectID(), kind: .project, title: title), blankLineID: newProjectID())
       }
       guard let project = project(named: title) else { throw .invalidProjectName(name) }
       try insert(item, at: .inside(project.id), newProjectID: newProjectID())
@@ -156,6 +156,19 @@ extension Outline {
         Item.insert(item, besides: siblingID, offset: offset, in: &items)
       }
     }
+  }
+
+  /// Appends a new project at the end of the top level, after a blank line when the file
+  /// separates its top-level projects with blank lines (each project after the first follows
+  /// one) and does not end with one already, so that the new block looks like the others.
+  public mutating func appendTopLevelProject(_ project: Item, blankLineID: @autoclosure () -> UUID) {
+    var project = project
+    project.shiftLevels(by: -project.level)
+    let following = items.indices.dropFirst().filter { items[$0].kind == .project }
+    if !following.isEmpty, following.allSatisfy({ items[$0 - 1].isBlank }), items.last?.isBlank == false {
+      items.append(Item(id: blankLineID(), kind: .note, title: ""))
+    }
+    items.append(project)
   }
 
   /// Moves the item with `id`, with everything under it, to `position`. A move to where the

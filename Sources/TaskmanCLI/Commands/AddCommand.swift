@@ -6,13 +6,14 @@ struct AddCommand: ParsableCommand, Equatable {
   /// The words of the task's line, joined with spaces.
   var text: [String] = []
   var project: String?
+  var newProject = false
   var under: String?
 
   static let configuration = CommandConfiguration<Self>(
     name: "add",
     abstract: "Add a task. The text is a TaskPaper line, so tags in it tag the task. Prints the new task's short id.",
     discussion: """
-      The task goes at the end of the list, of a project (--project, created when there is none of that name), or of an item's children (--under). A leading '- ' is TaskPaper's task marker and may be typed or not; any other text starting with '-' goes after '--'. Dates in @due, @start and the like may be relative (@due(tomorrow), @due(friday), @due(+3d)): they are stored as the date they mean.
+      The task goes at the end of the list, of a project (--project, created when there is none of that name and none close to it), or of an item's children (--under). A leading '- ' is TaskPaper's task marker and may be typed or not; any other text starting with '-' goes after '--'. Dates in @due, @start and the like may be relative (@due(tomorrow), @due(friday), @due(+3d)): they are stored as the date they mean.
       """,
     examples: [
       "taskman add Buy milk @shopping @due(2026-12-01)",
@@ -22,7 +23,11 @@ struct AddCommand: ParsableCommand, Equatable {
     ],
     parameters: [
       .arguments(\.text, name: "text", help: "The task's title and tags, like: Buy milk @shopping @due(2026-12-01)."),
-      .option(\.project, name: "project", valueName: "name", help: "Add it at the end of this project (its name, ignoring case); created when missing."),
+      .option(
+        \.project, name: "project", valueName: "name",
+        help: "Add it at the end of this project: its name (ignoring case) or, when several have it, its path (Home/Garden). A new name is created, unless it is close to a project's (then use --new-project)."
+      ),
+      .flag(\.newProject, name: "new-project", help: "Create the --project named even when its name is close to an existing project's."),
       .option(\.under, name: "under", valueName: "id", help: "Add it at the end of this item's children."),
     ]
   )
@@ -50,9 +55,8 @@ struct AddCommand: ParsableCommand, Equatable {
       var position = OutlinePosition.top
       var createdProject: String?
       if let project {
-        let title = try Self.projectTitle(project)
-        position = .project(title)
-        if app.state.outline.project(named: title) == nil { createdProject = title }
+        let choice = try ProjectChoice(project, in: app.state.outline, allowingNew: newProject)
+        (position, createdProject) = (choice.position, choice.created)
       }
       if let under { position = .inside(try app.resolve([under])[0].id) }
       app.send(.addTaskTapped(at: position))

@@ -46,8 +46,9 @@ struct AgendaCommand: ParsableCommand, Equatable {
         if !first { context.output.write("\n") }
         first = false
         context.output.write(style.bold(heading) + "\n")
+        let paths = TaskRowRenderer.projectPaths(for: entries.map(\.project), in: app.state.outline)
         let rows = zip(entries, shortIDs.prefix(entries.count)).map {
-          TaskRowRenderer.Row(item: $0.item, shortID: $1, project: $0.project)
+          TaskRowRenderer.Row(item: $0.item, shortID: $1, project: $0.project, projectPaths: paths)
         }
         shortIDs = shortIDs.dropFirst(entries.count)
         context.output.write(

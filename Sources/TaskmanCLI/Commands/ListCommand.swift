@@ -77,7 +77,10 @@ struct ListCommand: ParsableCommand, Equatable {
         if json {
           context.output.write(TaskJSON.list(entries, shortIDs: shortIDs).text)
         } else {
-          let rows = zip(entries, shortIDs).map { TaskRowRenderer.Row(item: $0.item, shortID: $1, project: $0.project) }
+          let paths = TaskRowRenderer.projectPaths(for: entries.map(\.project), in: app.state.outline)
+          let rows = zip(entries, shortIDs).map {
+            TaskRowRenderer.Row(item: $0.item, shortID: $1, project: $0.project, projectPaths: paths)
+          }
           context.output.write(TaskRowRenderer.render(rows, style: context.style))
         }
       } else {

@@ -5,6 +5,7 @@ struct MoveCommand: ParsableCommand, Equatable {
   var id = ""
   var under: String?
   var project: String?
+  var newProject = false
   var before: String?
   var after: String?
   var top = false
@@ -18,7 +19,11 @@ struct MoveCommand: ParsableCommand, Equatable {
     parameters: [
       .argument(\.id, name: "id", help: "The item's id, or any unique prefix of it."),
       .option(\.under, name: "under", valueName: "id", help: "At the end of this item's children."),
-      .option(\.project, name: "project", valueName: "name", help: "At the end of this project (its name, ignoring case); created when missing."),
+      .option(
+        \.project, name: "project", valueName: "name",
+        help: "At the end of this project: its name (ignoring case) or, when several have it, its path (Home/Garden). A new name is created, unless it is close to a project's (then use --new-project)."
+      ),
+      .flag(\.newProject, name: "new-project", help: "Create the --project named even when its name is close to an existing project's."),
       .option(\.before, name: "before", valueName: "id", help: "Right before this item, under its parent."),
       .option(\.after, name: "after", valueName: "id", help: "Right after this item (and what is under it), under its parent."),
       .flag(\.top, name: "top", help: "At the end of the top level."),
@@ -43,9 +48,8 @@ struct MoveCommand: ParsableCommand, Equatable {
       if let under {
         position = .inside(try app.resolve(under, in: index).id)
       } else if let project {
-        let title = try AddCommand.projectTitle(project)
-        position = .project(title)
-        if app.state.outline.project(named: title) == nil { createdProject = title }
+        let choice = try ProjectChoice(project, in: app.state.outline, allowingNew: newProject)
+        (position, createdProject) = (choice.position, choice.created)
       } else if let before {
         position = .before(try app.resolve(before, in: index).id)
       } else if let after {

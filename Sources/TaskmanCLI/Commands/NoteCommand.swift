@@ -8,7 +8,7 @@ struct NoteCommand: ParsableCommand, Equatable {
   static let configuration = CommandConfiguration<Self>(
     name: "note",
     abstract: "Add a note under an item, after its other children. Prints the note's short id.",
-    discussion: "A note is one line of text. It may not start with '-' (a task) or end with ':' (a project).",
+    discussion: "A note is one line of text. It may not start with '- ' or with '-' and a letter (a task), or end with ':' (a project); '-5 degrees' is a note.",
     examples: ["taskman note 3f2a Semi-skimmed, not whole."],
     parameters: [
       .argument(\.id, name: "id", help: "The item's id, or any unique prefix of it."),

@@ -1,3 +1,4 @@
+import Foundation
 import TaskManager
 
 /// Renders items as the rows of `taskman list`: short id, the item's line, and its project.
@@ -26,12 +27,22 @@ enum TaskRowRenderer {
       self.isDone = isDone
     }
 
-    /// The row for `item`, inside `project` (an `Outline.Entry`'s project).
-    init(item: Item, shortID: String, project: Item?) {
+    /// The row for `item`, inside `project` (an `Outline.Entry`'s project), named by its path
+    /// in `projectPaths` when it has one there (`Home/Garden`), else by its title.
+    init(item: Item, shortID: String, project: Item?, projectPaths: [UUID: String] = [:]) {
       var text = TaskPaperPrinter.line(for: item)
       if item.kind == .task, text.hasPrefix("- ") { text.removeFirst(2) }
-      self.init(shortID: shortID, text: text, project: project?.title, isDone: item.isDone)
+      let projectName = project.map { projectPaths[$0.id] ?? $0.title }
+      self.init(shortID: shortID, text: text, project: projectName, isDone: item.isDone)
     }
+  }
+
+  /// The paths of the projects that `projects` sit in, when one of them is inside another
+  /// (`Home/Garden`, so that two `Garden`s differ); empty when all are top-level, which their
+  /// titles name.
+  static func projectPaths(for projects: [Item?], in outline: Outline) -> [UUID: String] {
+    guard projects.contains(where: { ($0?.level ?? 0) > 0 }) else { return [:] }
+    return outline.projectPaths()
   }
 
   /// The rows, one per line, each ending with a line break; each line is painted by

@@ -378,10 +378,10 @@ final class AppStore {
   /// The rows `list` would print for the items with `ids` that still exist.
   func rows(for ids: [UUID], index: ShortIDIndex) -> [TaskRowRenderer.Row] {
     let tasks = state.tasks.elements
-    return ids.compactMap { id in
-      Self.locate(id, in: tasks, project: nil).map {
-        TaskRowRenderer.Row(item: $0.item, shortID: index.shortID(for: id), project: $0.project)
-      }
+    let located = ids.map { (id: $0, entry: Self.locate($0, in: tasks, project: nil)) }
+    let paths = TaskRowRenderer.projectPaths(for: located.map { $0.entry?.project }, in: state.outline)
+    return located.compactMap { id, entry in
+      entry.map { TaskRowRenderer.Row(item: $0.item, shortID: index.shortID(for: id), project: $0.project, projectPaths: paths) }
     }
   }
 
