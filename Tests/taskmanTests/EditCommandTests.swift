@@ -10,7 +10,7 @@ struct EditCommandTests {
     let before = try #require(try data.listed().first)
     let id = try #require(before["shortId"] as? String)
 
-    let result = try data.run(["edit", id, "Buy", "oat", "milk", "@errands"])
+    let result = try data.run(["edit", id, "Buy", "oat", "milk", "@errands", "--replace-tags"])
     #expect(result.status == 0)
     #expect(result.output == "\(id)  Buy oat milk @errands\n")
     #expect(try data.export() == "- Buy oat milk @errands\n\tOat, not soy.\n")

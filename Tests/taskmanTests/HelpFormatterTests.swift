@@ -62,7 +62,7 @@ struct HelpFormatterTests {
   @Test func deletesUsageLine() {
     #expect(DeleteCommand.usage == "taskman delete <id> ... [--yes]")
     #expect(HelpCommand.usage == "taskman help [<command>]")
-    #expect(EditCommand.usage == "taskman edit <id> [<text> ...]")
+    #expect(EditCommand.usage == "taskman edit <id> [<text> ...] [--replace-tags]")
   }
 
   @Test func everyPageMentionsEveryParameterOfItsCommandAndFitsEightyColumns() {

@@ -217,11 +217,12 @@ struct OutlineCommandsTests {
     #expect(FileManager.default.fileExists(atPath: journal, isDirectory: &isDirectory) && isDirectory.boolValue, "left as it is")
   }
 
-  @Test func editKeepsTagsUnlessNewOnesAreGiven() throws {
+  @Test func editKeepsTagsItDoesNotName() throws {
     let data = try TaskmanDataDirectory()
     let milk = try data.add("Buy milk @errands @due(2026-11-25)")
     #expect(try data.run(["edit", milk, "Buy oat milk"]).output == "\(milk)  Buy oat milk @errands @due(2026-11-25)\n")
-    #expect(try data.run(["edit", milk, "Buy soy milk @today"]).output == "\(milk)  Buy soy milk @today\n")
+    #expect(try data.run(["edit", milk, "Buy soy milk @today @ERRANDS(x)"]).output == "\(milk)  Buy soy milk @ERRANDS(x) @due(2026-11-25) @today\n")
+    #expect(try data.run(["edit", milk, "Buy soy milk @today", "--replace-tags"]).output == "\(milk)  Buy soy milk @today\n")
     let project = try data.run(["project", "Home"]).output.trimmingCharacters(in: .newlines)
     #expect(try data.run(["edit", project, "House"]).status == 0)
     #expect(data.dataFileText == "- Buy soy milk @today\nHouse:\n")

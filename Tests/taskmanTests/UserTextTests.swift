@@ -80,4 +80,13 @@ struct UserTextTests {
     #expect(file.text == "- Hike\n")
     #expect(try file.change(["tag", id, "@where(hut \\(north\\))"]) == [1])
   }
+
+  @Test func editReplacesOnlyTheTagsItNamesUnlessAskedToReplaceThemAll() throws {
+    let file = try UserFile("- Call Bob @due(2026-11-30) @done(2026-11-28) @home\n")
+    let id = try #require(try file.ids()["Call Bob"])
+    #expect(try file.change(["edit", id, "Call Bob about the van @urgent @due(2026-12-02)"]) == [1])
+    #expect(file.text == "- Call Bob about the van @due(2026-12-02) @done(2026-11-28) @home @urgent\n")
+    #expect(try file.change(["edit", id, "Call Bob @urgent", "--replace-tags"]) == [1])
+    #expect(file.text == "- Call Bob @urgent\n")
+  }
 }

@@ -12,17 +12,22 @@ import TaskManager
 struct EditCommand: ParsableCommand, Equatable {
   var id = ""
   var text: [String] = []
+  var replaceTags = false
 
   static let configuration = CommandConfiguration<Self>(
     name: "edit",
     abstract: "Change an item's text, or edit it and everything under it in your editor.",
     discussion: """
-      With text, replaces the item's line; it keeps its tags unless the new text has tags of its own, and its notes and subtasks stay. Without text, opens $VISUAL (else $EDITOR, else vi) on the item and everything under it as TaskPaper; what you save replaces them as one change that 'taskman undo' reverts. The file is not locked while the editor is open; if the item changes meanwhile, nothing is written and your text is kept in a file whose path is printed.
+      With text, replaces the item's title; tags in the new text replace the item's tags of the same name, and its other tags stay (--replace-tags: the new text's tags replace them all), as do its notes and subtasks. Without text, opens $VISUAL (else $EDITOR, else vi) on the item and everything under it as TaskPaper; what you save replaces them as one change that 'taskman undo' reverts. The file is not locked while the editor is open; if the item changes meanwhile, nothing is written and your text is kept in a file whose path is printed.
       """,
     examples: ["taskman edit 3f2a Buy oat milk", "taskman edit 3f2a"],
     parameters: [
       .argument(\.id, name: "id", help: "The item's id, or any unique prefix of it."),
-      .arguments(\.text, name: "text", isOptional: true, help: "The new TaskPaper line: title, and tags to replace the old ones. Without it, your editor opens."),
+      .arguments(
+        \.text, name: "text", isOptional: true,
+        help: "The new TaskPaper line: a title, and tags to replace those of the same name. Without it, your editor opens."
+      ),
+      .flag(\.replaceTags, name: "replace-tags", help: "Let the new text's tags replace all of the item's tags, not only those of the same name."),
     ]
   )
 
@@ -38,7 +43,7 @@ struct EditCommand: ParsableCommand, Equatable {
       guard case .editTask? = app.state.destination else {
         throw TaskmanError(.usage, "the task list did not open its edit form")
       }
-      let line = try Self.line(typed, replacing: item)
+      let line = try Self.line(typed, replacing: item, replacingAllTags: replaceTags)
       app.send(.destination(.presented(.editTask(.textChanged(line)))))
       app.send(.destination(.presented(.editTask(.saveButtonTapped))))
       await app.waitForEffects()
@@ -59,10 +64,12 @@ struct EditCommand: ParsableCommand, Equatable {
   }
 
   /// The line to type into the edit form for `typed`: the item stays what it is (a task, a
-  /// project, a note), and keeps all its tags when `typed` names none.
+  /// project, a note); the tags `typed` names replace the item's of the same name (ignoring case)
+  /// where they stand, and the item keeps its others (as Taskwarrior's `modify` does), unless
+  /// `replacingAllTags`, when tags typed replace them all.
   ///
   /// - Throws: A usage error when `typed` would turn a note or a project into something else.
-  static func line(_ typed: String, replacing item: Item) throws(TaskmanError) -> String {
+  static func line(_ typed: String, replacing item: Item, replacingAllTags: Bool = false) throws(TaskmanError) -> String {
     let parsed: Item
     switch item.kind {
     case .task:
@@ -91,7 +98,7 @@ struct EditCommand: ParsableCommand, Equatable {
     // inside the old text too (a `@due` in mid-line), which then follow the new text rather
     // than vanish with the words around them.
     if !parsed.tags.isEmpty {
-      edited.tags = parsed.tags
+      edited.tags = replacingAllTags ? parsed.tags : Self.merging(parsed.tags, into: item.tags)
     }
     let line = TaskPaperPrinter.line(for: edited)
     let reread = TaskPaperParser.parse(line, makeID: { item.id }).items
@@ -107,6 +114,26 @@ struct EditCommand: ParsableCommand, Equatable {
       )
     }
     return line
+  }
+}
+
+extension EditCommand {
+  /// `old` with each tag of a name in `new` (ignoring case) replaced, where the first of that name
+  /// stood, by the new tags of that name; the new tags of other names follow at the end.
+  static func merging(_ new: [Tag], into old: [Tag]) -> [Tag] {
+    let newNames = Set(new.map { $0.name.lowercased() })
+    var placed = Set<String>()
+    var merged: [Tag] = []
+    for tag in old {
+      let name = tag.name.lowercased()
+      guard newNames.contains(name) else {
+        merged.append(tag)
+        continue
+      }
+      if placed.insert(name).inserted { merged += new.filter { $0.name.lowercased() == name } }
+    }
+    merged += new.filter { !placed.contains($0.name.lowercased()) }
+    return merged
   }
 }
 
