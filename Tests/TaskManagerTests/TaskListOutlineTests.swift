@@ -212,17 +212,33 @@ private func makeStore(_ tasks: [Item] = [home, loose]) -> TestStore<TaskList.St
     ("thursday", "2026-11-26"), ("wed", "2026-12-02"), ("monday", "2026-11-30"), ("SUN", "2026-11-29"),
     ("+3d", "2026-11-28"), ("-2d", "2026-11-23"), ("+2w", "2026-12-09"), ("next week", "2026-11-30"),
     ("tomorrow 9:30", "2026-11-26 09:30"), ("2026-12-01", "2026-12-01"), ("2026-12-01 10:00-11:00", "2026-12-01 10:00-11:00"),
+    // Weeks start on Monday: `this` is this week's (today included), `next` next week's.
+    ("this friday", "2026-11-27"), ("this wednesday", "2026-11-25"), ("next friday", "2026-12-04"), ("next monday", "2026-11-30"),
+    ("in 3 days", "2026-11-28"), ("in 1 week", "2026-12-02"), ("in 2 months", "2027-01-25"), ("+1m", "2026-12-25"),
+    ("+1y", "2027-11-25"), ("-1m", "2026-10-25"), ("next month", "2026-12-01"), ("next year", "2027-01-01"),
+    ("eow", "2026-11-29"), ("eom", "2026-11-30"), ("eoy", "2026-12-31"),
+    ("dec 1", "2026-12-01"), ("1 Dec", "2026-12-01"), ("november 25", "2026-11-25"), ("nov 24", "2027-11-24"),
+    ("5pm", "2026-11-25 17:00"), ("noon", "2026-11-25 12:00"), ("midnight", "2026-11-25 00:00"), ("12am", "2026-11-25 00:00"),
+    ("friday 5pm", "2026-11-27 17:00"), ("mon 9:30am", "2026-11-30 09:30"), ("tomorrow 5 pm", "2026-11-26 17:00"),
+    ("2026-12-01T09:00", "2026-12-01 09:00"), ("2026-12-01T09:00:00", "2026-12-01 09:00"),
   ])
   func relativeDatesReadAsTheirDay(text: String, expected: String) throws {
     #expect(try TaskDate.resolve(text, today: today)?.description == expected)
   }
 
   @Test func otherTextIsNoDateAndImpossibleDatesAreErrors() {
-    for text in ["soon", "next month", "+3", "3d", "+d", "", "tomorrow at 9"] {
+    for text in ["soon", "next fortnight", "+3", "3d", "+d", "", "tomorrow at 9", "in days", "dec", "feb 30x"] {
       #expect((try? TaskDate.resolve(text, today: today)) == nil, "\(text)")
     }
     #expect(throws: TaskDateError.invalidTime("25:00")) { try TaskDate.resolve("tomorrow 25:00", today: today) }
     #expect(throws: TaskDateError.invalidDate("2026-02-30")) { try TaskDate.resolve("2026-02-30", today: today) }
+    #expect(throws: TaskDateError.invalidTime("13pm")) { try TaskDate.resolve("friday 13pm", today: today) }
+  }
+
+  @Test func aMonthFromADayItsMonthLacksIsThatMonthsLastDay() throws {
+    let january31 = try #require(TaskDate.Day(year: 2027, month: 1, day: 31))
+    #expect(try TaskDate.resolve("+1m", today: january31)?.description == "2027-02-28")
+    #expect(try TaskDate.resolve("in 1 year", today: try #require(TaskDate.Day(year: 2028, month: 2, day: 29)))?.description == "2029-02-28")
   }
 
   @Test func weekdaysCountFromMonday() {

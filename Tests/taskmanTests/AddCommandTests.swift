@@ -18,18 +18,18 @@ struct AddCommandTests {
     #expect(tags.last?["value"] as? String == "2026-12-01")
   }
 
-  @Test func aDateTagThatIsNoDateIsKeptWithAWarning() throws {
+  @Test func aDateTagThatIsNoDateIsRefusedAsAnImpossibleOneIs() throws {
     let data = try TaskmanDataDirectory()
-    let added = try data.run(["add", "Call Bob @due(tomorow) @start(2026-12-01) @mood(tomorow)"])
-    #expect(added.status == 0)
-    #expect(added.errors == "taskman: @due(tomorow) is not a date taskman reads; write it as YYYY-MM-DD.\nThe change is saved; agenda and the date filters skip that tag.\n")
-    #expect(data.dataFileText == "- Call Bob @due(tomorow) @start(2026-12-01) @mood(tomorow)\n")
-    let id = added.output.trimmingCharacters(in: .whitespacesAndNewlines)
-    // `tag` warns about the tags it was given only; a date it reads gives no warning.
+    let refused = try data.run(["add", "Call Bob @due(tomorow) @start(2026-12-01) @mood(tomorow)"])
+    #expect(refused.status == 2)
+    #expect(refused.errors.hasPrefix("taskman: Unable to convert - Call Bob @due(tomorow) @start(2026-12-01) @mood(tomorow) into a task. “tomorow” is not a date taskman reads: write 2026-12-01"), "\(refused.errors)")
+    #expect(data.dataFileText == nil)
+    // A tag that is no date tag holds any value.
+    let id = try data.add("Call Bob @start(2026-12-01) @mood(tomorow)")
     let tagged = try data.run(["tag", id, "@defer(someday)", "@due(friday)"])
-    #expect(tagged.status == 0)
-    #expect(tagged.errors == "taskman: @defer(someday) is not a date taskman reads; write it as YYYY-MM-DD.\nThe change is saved; agenda and the date filters skip that tag.\n")
-    #expect(try data.run(["tag", id, "@x"]).errors == "")
+    #expect(tagged.status == 2)
+    #expect(tagged.errors.contains("“someday” is not a date taskman reads"), "\(tagged.errors)")
+    #expect(try data.run(["tag", id, "@due(friday)", "@x"]).errors == "")
   }
 
   @Test func createsTheDataDirectoryOnFirstUse() throws {

@@ -41,8 +41,9 @@ struct HelpFormatterTests {
         date filters select tasks, --search and --project any item. With --flat (or
         --sort, or --json), lists the matching tasks alone, one per line with the
         project they sit in; --search lists matching notes and projects too. Dates may
-        be written 2026-12-01, today, tomorrow, friday, +3d, +2w or 'next week'. When
-        nothing matches, prints nothing and exits with status 0.
+        be written 2026-12-01, today, tomorrow, friday, 'next friday', +3d, +2w, +1m,
+        'in 3 days', 'next week' (the Monday after today), 'next month', eom or 'dec 1'.
+        When nothing matches, prints nothing and exits with status 0.
 
         USAGE: taskman list [--tag <name[=value]> ...] [--not-tag <name> ...]
                             [--project <name>] [--search <text>] [--done | --all]

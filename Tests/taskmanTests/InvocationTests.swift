@@ -135,7 +135,7 @@ struct InvocationTests {
     )
     #expect(
       parseError(["list", "--due-before", "soon"])?.message
-        == "invalid value 'soon' for --due-before <date>: expected a date like 2026-12-01, 2026-12-01 14:30, today, tomorrow, friday, +3d, +2w or 'next week'"
+        == "invalid value 'soon' for --due-before <date>: expected a date like 2026-12-01, 2026-12-01 14:30, today, tomorrow, friday, 'next friday', +3d, +2w, +1m, 'in 3 days', 'next week', 'next month', eom or 'dec 1'"
     )
   }
 }

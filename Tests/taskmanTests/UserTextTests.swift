@@ -89,4 +89,19 @@ struct UserTextTests {
     #expect(try file.change(["edit", id, "Call Bob @urgent", "--replace-tags"]) == [1])
     #expect(file.text == "- Call Bob @urgent\n")
   }
+
+  @Test func anUnreadableDateIsRefusedLikeAnImpossibleOneNamingTheFormsThatWork() throws {
+    let file = try UserFile("- Call Bob @due(someday)\n")
+    for typed in ["Pay rent @due(next fortnight)", "Pay rent @due(2026-02-30)"] {
+      let refused = try file.run(["add", typed])
+      #expect(refused.status == 2, "\(typed)")
+      #expect(refused.errors.contains("tomorrow") || refused.errors.contains("Invalid date"), "\(refused.errors)")
+    }
+    let id = try #require(try file.ids()["Call Bob"])
+    #expect(try file.run(["tag", id, "@start(next fortnight)"]).status == 2)
+    #expect(file.text == "- Call Bob @due(someday)\n")
+    // A value the item had already is the person's own: an edit of the title keeps it.
+    #expect(try file.change(["edit", id, "Call Bob back"]) == [1])
+    #expect(file.text == "- Call Bob back @due(someday)\n")
+  }
 }

@@ -106,7 +106,7 @@ public struct TaskForm: Reducer {
         return .none
       }
       do throws(TaskDateError) {
-        try task.checkDates()
+        try task.checkDates(except: state.task.tags)
       } catch {
         state.errorMessage = "\(TaskPaperError.invalidTask(state.text).description) \(error.description)."
         return .none

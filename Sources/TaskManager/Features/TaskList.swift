@@ -316,7 +316,8 @@ public struct TaskList: Reducer {
             var tag = try TaskPaperParser.parseTag(text)
             if TaskDate.tagNames.contains(tag.name), let value = tag.value, (try? TaskDate.parse(value)) == nil {
               do throws(TaskDateError) {
-                if let resolved = try TaskDate.resolve(value, today: today) { tag = Tag(name: tag.name, date: resolved) }
+                guard let resolved = try TaskDate.resolve(value, today: today) else { throw .notADate(value) }
+                tag = Tag(name: tag.name, date: resolved)
               } catch {
                 state.errorMessage = "\(TaskPaperError.invalidTag(text).description) \(error.description)."
                 return .none

@@ -66,7 +66,7 @@ struct DateArgument: Hashable, Sendable, ExpressibleByArgument {
     }
     guard resolved != nil else {
       throw ArgumentValueError(
-        reason: "expected a date like 2026-12-01, 2026-12-01 14:30, today, tomorrow, friday, +3d, +2w or 'next week'"
+        reason: "expected a date like 2026-12-01, 2026-12-01 14:30, today, tomorrow, friday, 'next friday', +3d, +2w, +1m, 'in 3 days', 'next week', 'next month', eom or 'dec 1'"
       )
     }
     text = argument
