@@ -45,10 +45,24 @@ struct UndoCommandTests {
     #expect(result.output.isEmpty)
     // Nothing was ever changed: the limits would explain nothing.
     #expect(result.errors == "taskman: There is nothing to undo.\n")
-    // Past the oldest change, both limits are named: a large import can push out changes long
-    // before the hundredth.
+    // Past the oldest change of a new file, when none was forgotten: the limits would explain
+    // nothing either.
     _ = try data.add("Buy milk")
     #expect(try data.run(["undo"]).status == 0)
+    let past = try data.run(["undo"])
+    #expect(past.status == 1)
+    #expect(past.errors == "taskman: There is nothing to undo.\n")
+  }
+
+  @Test func pastTheOldestChangeKeptTheLimitsAreNamed() throws {
+    // A hundred and one changes: the first is forgotten. Both limits are named, since a large
+    // import can push out changes long before the hundredth.
+    let data = try TaskmanDataDirectory()
+    let adds = try data.run(["shell"], input: (1...101).map { "add Task \($0)\n" }.joined())
+    try #require(adds.status == 0, "\(adds.errors)")
+    let undos = try data.run(["shell"], input: String(repeating: "undo\n", count: 100))
+    try #require(undos.status == 0, "\(undos.errors)")
+    #expect(try data.export() == "- Task 1\n")
     let past = try data.run(["undo"])
     #expect(past.status == 1)
     #expect(past.errors.hasPrefix("taskman: There is nothing to undo.\n"))

@@ -46,8 +46,15 @@ enum JournalStep {
         // deleted by hand since, say) or the journal's own problem is the whole story.
         let nothingLeft = (direction == .undo ? app.state.journal?.undoable : app.state.journal?.redoable) == nil
         let hint: String?
-        if app.state.journalProblem != nil || app.state.journal.map({ $0.nextSerial <= 1 }) == true {
-          // A problem is the whole story, and so is a history where nothing ever happened.
+        // Whether the oldest change kept is not the first ever recorded: older ones were
+        // forgotten (at the limits, or undone and then replaced by a new change).
+        let forgotten = app.state.journal.map { ($0.records.first?.serial ?? $0.nextSerial) > 1 } ?? false
+        if app.state.journalProblem != nil || (direction == .undo && nothingLeft && !forgotten) {
+          // A problem is the whole story, and so is a history where nothing was forgotten: a
+          // new file's, or one whose every change is undone.
+          hint = nil
+        } else if app.state.journal.map({ $0.nextSerial <= 1 }) == true {
+          // A history where nothing ever happened.
           hint = nil
         } else if !nothingLeft {
           hint =
