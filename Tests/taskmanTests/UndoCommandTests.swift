@@ -91,6 +91,27 @@ struct UndoCommandTests {
     #expect(result.errors.hasPrefix("taskman: "), "\(result.errors)")
     #expect(result.errors.contains("deleted since"), "\(result.errors)")
     #expect(!result.errors.contains("changes to undo"), "the limits are no reason here: \(result.errors)")
-    #expect(result.errors.contains("the changes before this one stay as they are too"), "\(result.errors)")
+    #expect(result.errors.contains("taskman undo --skip"), "the way past it is named: \(result.errors)")
+  }
+
+  @Test func skipDropsAChangeThatCannotBeUndoneAndUndoGoesOnBeforeIt() throws {
+    let data = try TaskmanDataDirectory()
+    let milk = try data.add("Buy milk")
+    _ = try data.add("Call Bob")
+    #expect(try data.run(["done", milk]).status == 0)
+    // The line the last change touched is deleted by hand: that change can never be undone.
+    try Data("- Call Bob\n".utf8).write(to: URL(fileURLWithPath: data.dataFile))
+    for _ in 0..<2 { #expect(try data.run(["undo"]).status == 1) }
+    let skipped = try data.run(["undo", "--skip"])
+    #expect(skipped.status == 0, "\(skipped.errors)")
+    #expect(skipped.output == "Skipped: done “Buy milk”, without undoing it; it is no longer in the history.\n")
+    #expect(data.dataFileText == "- Call Bob\n", "the file is left as it is")
+    // The changes before it can be undone again.
+    #expect(try data.run(["undo"]).output == "Undid: add “Call Bob”\n")
+    #expect(data.dataFileText == "")
+    #expect(try data.run(["undo", "--skip"]).output == "Skipped: add “Buy milk”, without undoing it; it is no longer in the history.\n")
+    let nothing = try data.run(["undo", "--skip"])
+    #expect(nothing.status == 1)
+    #expect(nothing.errors.hasPrefix("taskman: There is nothing to undo."))
   }
 }
