@@ -114,4 +114,33 @@ struct UndoCommandTests {
     #expect(nothing.status == 1)
     #expect(nothing.errors.hasPrefix("taskman: There is nothing to undo."))
   }
+
+  @Test func aDamagedJournalIsSetAsideAsItWasSaidOnceAndReportedByDoctor() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Buy milk")
+    _ = try data.add("Call Bob")
+    let journal = data.stateDirectory + "/tasks.journal"
+    var damaged = try Data(contentsOf: URL(fileURLWithPath: journal))
+    damaged.append(contentsOf: Array("garbage\u{1}\n".utf8))
+    try damaged.write(to: URL(fileURLWithPath: journal))
+
+    let add = try data.run(["add", "Pay rent"])
+    #expect(add.status == 0, "\(add.errors)")
+    let aside = try #require(add.errors.firstMatch(of: #/it is set aside, as it was, as (\S+);/#)?.1, "\(add.errors)")
+    #expect(aside.hasPrefix(data.stateDirectory + "/tasks.journal.damaged-"))
+    #expect(add.errors.hasPrefix("taskman: the undo journal \(journal) cannot be read (line 12: "), "\(add.errors)")
+    #expect(add.errors.hasSuffix("a new one is started, and the changes recorded in it can no longer be undone.\n"), "\(add.errors)")
+    #expect(add.errors.split(separator: "\n").count == 1)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: String(aside))) == damaged, "never written over")
+    // Said once: the next change finds the new journal.
+    let more = try data.run(["add", "More"])
+    #expect(more.errors.isEmpty, "\(more.errors)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: String(aside))) == damaged)
+
+    let doctor = try data.run(["doctor"])
+    #expect(doctor.status == 1)
+    #expect(doctor.output.contains("undo: a damaged journal was set aside as \(aside); the changes in it cannot be undone (remove it once you no longer need it)"), "\(doctor.output)")
+    #expect(doctor.output.hasSuffix("1 thing to look at.\n"), "\(doctor.output)")
+    #expect(try data.run(["undo"]).output == "Undid: add “More”\n")
+  }
 }
