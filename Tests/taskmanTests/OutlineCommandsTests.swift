@@ -184,6 +184,7 @@ struct OutlineCommandsTests {
     #expect(found.status == 1)
     #expect(found.output.contains("undo: the newest change, “done “Buy milk””, cannot be undone: “- Buy milk @done("), "\(found.output)")
     #expect(found.output.contains(" was deleted since; the changes before it cannot be undone either until it can"), "\(found.output)")
+    #expect(found.output.contains("or drop it with 'taskman undo --skip'"), "the way past it: \(found.output)")
     #expect(found.output.hasSuffix("1 thing to look at.\n"))
 
     // A large change keeps its lines in a document of its own: without it, nothing can be undone.

@@ -318,7 +318,7 @@ final class AppStore {
           notes.append("undo: \(journal.applied) \(journal.applied == 1 ? "change" : "changes") to undo, \(redo) to redo")
           // Undo goes back one change at a time: one it cannot take keeps every older one too.
           if let blocked = newestChangeThatCannotBeUndone(in: journal) {
-            notes.append("undo: \(blocked); the changes before it cannot be undone either until it can (restore that line by hand)")
+            notes.append("undo: \(blocked); the changes before it cannot be undone either until it can (restore that line by hand, or drop it with 'taskman undo --skip')")
             undoNeedsAttention = true
           }
         }
