@@ -66,6 +66,14 @@ struct ConfirmationPromptTests {
     #expect(ask("what\nhuh\nsorry\nd\n").0 == Self.cancel)
   }
 
+  @Test func aPipedAnswerIsReadOnceAndOneThatNamesNothingCancels() {
+    let output = TextOutput()
+    let input = LineReader("maybe\nd\n")
+    #expect(Self.prompt.ask(output: output, input: input, asksAgain: false) == Self.cancel)
+    #expect(output.text.hasSuffix("Delete or Cancel? [d/C] “maybe” is not an answer (delete or cancel); taken as Cancel.\n"))
+    #expect(input.readLine() == .text(Array("d".utf8)), "the next line is left for what comes next")
+  }
+
   @Test func yesPicksTheDestructiveChoiceWithoutAsking() {
     #expect(Self.prompt.confirmingChoice == Self.delete)
     #expect(Self.prompt.cancelChoice == Self.cancel)

@@ -63,6 +63,30 @@ struct DeleteCommandTests {
     )
   }
 
+  @Test func aWrongPipedAnswerCancelsAndTheLinesAfterItAreCommandsAgain() throws {
+    let (data, milk, bob) = try twoTasks()
+    let result = try data.run(["shell"], input: "delete \(milk)\nmaybe\nadd Extra\nlsit\nlist\n")
+    // The answer is read once: "maybe" cancels, and "add Extra" is a command, not a second try.
+    #expect(try data.listedTitles() == ["Buy milk", "Call Bob", "Extra"])
+    let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first == "Kept \(milk)  Buy milk")
+    #expect(result.output.hasSuffix("  - Extra\n"))
+    #expect(result.output.contains("\(bob)  - Call Bob\n"))
+    // Error lines count every line read, the answer included.
+    #expect(
+      result.errors == """
+        Are you sure?
+        Delete “Buy milk” and the 1 item under it?
+        Delete or Cancel? [d/C] “maybe” is not an answer (delete or cancel); taken as Cancel.
+        taskman: line 4: unknown command 'lsit'. Did you mean 'list'?
+        Run 'taskman help' to see every command.
+
+        """
+    )
+    // A line failed, so the piped shell fails, though its last command did not.
+    #expect(result.status == 2)
+  }
+
   @Test func anItemChangedElsewhereWhileTheQuestionWaitsIsNotDeleted() throws {
     let (data, milk, _) = try twoTasks()
     // The shell asks on standard error and reads the answer from standard input: both FIFOs,

@@ -8,6 +8,8 @@
 import Foundation
 import Testing
 
+@testable import TaskmanCLI
+
 /// The short id `list` shows for the line with `text`.
 private func id(of text: String, in output: String) throws -> String {
   let line = try #require(output.split(separator: "\n").first { $0.hasSuffix(text) }, "no line \(text) in \(output)")
@@ -182,6 +184,7 @@ struct OutlineCommandsTests {
     #expect(found.status == 1)
     #expect(found.output.contains("undo: the newest change, “done “Buy milk””, cannot be undone: “- Buy milk @done("), "\(found.output)")
     #expect(found.output.contains(" was deleted since; the changes before it cannot be undone either until it can"), "\(found.output)")
+    #expect(found.output.contains("or drop it with 'taskman undo --skip'"), "the way past it: \(found.output)")
     #expect(found.output.hasSuffix("1 thing to look at.\n"))
 
     // A large change keeps its lines in a document of its own: without it, nothing can be undone.
@@ -254,6 +257,7 @@ struct OutlineCommandsTests {
 
 /// `taskman edit <id>` without text, with a scripted editor.
 @Suite("taskman edit in an editor")
+@MainActor
 struct EditInEditorTests {
   /// An editor that replaces the file it is given with `text` (and, with `alsoChange`, changes
   /// the task file meanwhile, as another program would).
@@ -276,11 +280,40 @@ struct EditInEditorTests {
     return (data, try id(of: "- Book train @today", in: list))
   }
 
-  @Test func whatIsSavedReplacesTheItemAndItsChildrenAsOneChange() throws {
+  @Test func withoutATerminalItRefusesAndStartsNoEditor() throws {
+    let (data, train) = try setUp()
+    let marker = data.path + "/editor-ran"
+    let script = Self.shellCommand(running: try data.write("#!/bin/sh\n: > '\(marker)'\n", to: "marker.sh"))
+    let result = try data.run(["edit", train], environment: ["EDITOR": script])
+    #expect(result.status == 2)
+    #expect(
+      result.errors == """
+        taskman: 'edit \(train)' without text opens an editor, which needs a terminal, but neither standard input nor standard output is one; nothing was changed
+        Run it in a terminal, or give the new text: taskman edit \(train) <text…>
+
+        """
+    )
+    #expect(!FileManager.default.fileExists(atPath: marker), "no editor was started")
+    #expect(data.dataFileText == "Trip:\n\t- Book train @today\n\t\tSeat 42\n\t- Pack\n- Other\n")
+    // Text on the command line needs no terminal.
+    #expect(try data.run(["edit", train, "Book the train"]).status == 0)
+  }
+
+  @Test func theRefusalNamesTheStreamThatIsNoTerminal() {
+    #expect(throws: Never.self) { try OutlineEditing.checkTerminal(makeSession(inputIsTerminal: true, outputIsTerminal: true), id: "3f2a") }
+    do throws(TaskmanError) {
+      try OutlineEditing.checkTerminal(makeSession(inputIsTerminal: true), id: "3f2a")
+      Issue.record("an editor with its output piped")
+    } catch {
+      #expect(error.message == "'edit 3f2a' without text opens an editor, which needs a terminal, but standard output is not one; nothing was changed")
+    }
+  }
+
+  @Test func whatIsSavedReplacesTheItemAndItsChildrenAsOneChange() async throws {
     let (data, train) = try setUp()
     let before = try data.listed(["--all"]).compactMap { $0["shortId"] as? String }
     let script = try editor(writing: "- Book the train @today\n\tSeat 42, window\n\t- Print ticket\n", in: data)
-    let result = try data.run(["edit", train], environment: ["EDITOR": script])
+    let result = await data.runAtTerminal(["edit", train], environment: ["EDITOR": script])
     #expect(result.status == 0, "\(result.errors)")
     #expect(data.dataFileText == "Trip:\n\t- Book the train @today\n\t\tSeat 42, window\n\t\t- Print ticket\n\t- Pack\n- Other\n")
     #expect(try data.listed(["--all"]).compactMap { $0["shortId"] as? String }.first == before.first, "the item keeps its id")
@@ -288,10 +321,10 @@ struct EditInEditorTests {
     #expect(data.dataFileText == "Trip:\n\t- Book train @today\n\t\tSeat 42\n\t- Pack\n- Other\n")
   }
 
-  @Test func aSecondItemAtTheTopIsRefusedNamingItsLineAndTheTextIsKept() throws {
+  @Test func aSecondItemAtTheTopIsRefusedNamingItsLineAndTheTextIsKept() async throws {
     let (data, train) = try setUp()
     let script = try editor(writing: "- Book train\n- Stray\n", in: data)
-    let result = try data.run(["edit", train], environment: ["VISUAL": script])
+    let result = await data.runAtTerminal(["edit", train], environment: ["VISUAL": script])
     #expect(result.status == 2)
     #expect(result.errors.contains(", line 2, starts a second item at the top; nothing was changed"))
     let kept = try #require(result.errors.firstMatch(of: #/Your text is kept in (\S+\.taskpaper)\./#)?.1)
@@ -300,10 +333,10 @@ struct EditInEditorTests {
     #expect(data.dataFileText == "Trip:\n\t- Book train @today\n\t\tSeat 42\n\t- Pack\n- Other\n")
   }
 
-  @Test func anEditorThatSavesCRLFIsReadLineByLine() throws {
+  @Test func anEditorThatSavesCRLFIsReadLineByLine() async throws {
     let (data, train) = try setUp()
     let stray = try editor(writing: "- Book train\r\n- Stray\r\n", in: data)
-    let refused = try data.run(["edit", train], environment: ["EDITOR": stray])
+    let refused = await data.runAtTerminal(["edit", train], environment: ["EDITOR": stray])
     #expect(refused.status == 2)
     #expect(refused.errors.contains(", line 2, starts a second item at the top; nothing was changed"), "\(refused.errors)")
     if let kept = refused.errors.firstMatch(of: #/Your text is kept in (\S+\.taskpaper)\./#)?.1 {
@@ -312,15 +345,15 @@ struct EditInEditorTests {
     #expect(data.dataFileText == "Trip:\n\t- Book train @today\n\t\tSeat 42\n\t- Pack\n- Other\n")
     // The file keeps its own line ends.
     let script = try editor(writing: "- Book the train @today\r\n\tSeat 42, window\r\n", in: data)
-    #expect(try data.run(["edit", train], environment: ["EDITOR": script]).status == 0)
+    #expect(await data.runAtTerminal(["edit", train], environment: ["EDITOR": script]).status == 0)
     #expect(data.dataFileText == "Trip:\n\t- Book the train @today\n\t\tSeat 42, window\n\t- Pack\n- Other\n")
   }
 
-  @Test func aChangeMadeElsewhereWhileEditingIsNeverWrittenOver() throws {
+  @Test func aChangeMadeElsewhereWhileEditingIsNeverWrittenOver() async throws {
     let (data, train) = try setUp()
     let theirs = "Trip:\n\t- Book train @today @urgent\n- Other\n"
     let script = try editor(writing: "- Book train, mine\n", in: data, alsoChange: theirs)
-    let result = try data.run(["edit", train], environment: ["EDITOR": script])
+    let result = await data.runAtTerminal(["edit", train], environment: ["EDITOR": script])
     #expect(result.status == 3)
     #expect(result.errors.hasPrefix("taskman: the item was changed elsewhere while you were editing it; nothing was written over that change\n"))
     #expect(data.dataFileText == theirs)
@@ -332,10 +365,10 @@ struct EditInEditorTests {
     }
   }
 
-  @Test func anEmptiedTextChangesNothingAndIsNotKept() throws {
+  @Test func anEmptiedTextChangesNothingAndIsNotKept() async throws {
     let (data, train) = try setUp()
     let script = Self.shellCommand(running: try data.write("#!/bin/sh\n: > \"$1\"\n", to: "empty.sh"))
-    let result = try data.run(["edit", train], environment: ["EDITOR": script])
+    let result = await data.runAtTerminal(["edit", train], environment: ["EDITOR": script])
     #expect(result.status == 2)
     let path = try #require(result.errors.firstMatch(of: #/taskman: (\S+\.taskpaper) is empty; nothing was changed\n/#)?.1)
     #expect(result.errors.hasSuffix("To delete the item, use: taskman delete \(train)\n"), "\(result.errors)")
@@ -343,28 +376,28 @@ struct EditInEditorTests {
     #expect(data.dataFileText == "Trip:\n\t- Book train @today\n\t\tSeat 42\n\t- Pack\n- Other\n")
   }
 
-  @Test func anEditorThatRemovesItsFileIsToldSoAndNothingChanges() throws {
+  @Test func anEditorThatRemovesItsFileIsToldSoAndNothingChanges() async throws {
     let (data, train) = try setUp()
     let script = Self.shellCommand(running: try data.write("#!/bin/sh\nrm \"$1\"\n", to: "remove.sh"))
-    let result = try data.run(["edit", train], environment: ["EDITOR": script])
+    let result = await data.runAtTerminal(["edit", train], environment: ["EDITOR": script])
     #expect(result.status == 2)
     #expect(result.errors.contains(" back from the editor: the editor removed it\nNothing was changed."), "\(result.errors)")
     #expect(data.dataFileText == "Trip:\n\t- Book train @today\n\t\tSeat 42\n\t- Pack\n- Other\n")
   }
 
-  @Test func savingTheTextUnchangedChangesNothing() throws {
+  @Test func savingTheTextUnchangedChangesNothing() async throws {
     let (data, train) = try setUp()
     let script = Self.shellCommand(running: try data.write("#!/bin/sh\nexit 0\n", to: "noop.sh"))
-    let result = try data.run(["edit", train], environment: ["EDITOR": script])
+    let result = await data.runAtTerminal(["edit", train], environment: ["EDITOR": script])
     #expect(result.status == 0)
     #expect(result.output == "No changes.\n")
   }
 
-  @Test func reIndentingWithoutChangingTheNestingChangesNothingAndLeavesNothingToUndo() throws {
+  @Test func reIndentingWithoutChangingTheNestingChangesNothingAndLeavesNothingToUndo() async throws {
     // It used to record a change that wrote nothing, which `undo` then said it undid.
     let (data, train) = try setUp()
     let script = try editor(writing: "- Book train @today\n        Seat 42\n", in: data)
-    let result = try data.run(["edit", train], environment: ["EDITOR": script])
+    let result = await data.runAtTerminal(["edit", train], environment: ["EDITOR": script])
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output == "No changes.\n")
     #expect(data.dataFileText == "Trip:\n\t- Book train @today\n\t\tSeat 42\n\t- Pack\n- Other\n")

@@ -93,10 +93,12 @@ struct OutlineHelpPageTests {
                   'taskman undo' moves it back.
 
         Give exactly one of the places. An item cannot go under itself or under an item
-        of its own.
+        of its own. '--top' puts the item first in the file; '--top-level' takes it out
+        of its project to the end of the file.
 
         USAGE: taskman move <id> [--under <id>] [--project <name>] [--new-project]
-                            [--before <id>] [--after <id>] [--top] [--json]
+                            [--before <id>] [--after <id>] [--top] [--top-level]
+                            [--json]
 
         ARGUMENTS:
           <id>                    The item's id, or any unique prefix of it.
@@ -112,7 +114,8 @@ struct OutlineHelpPageTests {
           --before <id>           Right before this item, under its parent.
           --after <id>            Right after this item (and what is under it), under
                                   its parent.
-          --top                   At the end of the top level.
+          --top                   First in the outline: before the first top-level item.
+          --top-level             At the end of the top level: the end of the file.
           --json                  Print the moved item as JSON (see
                                   Documentation/taskman-json.md) instead of text.
           -h, --help              Show help and exit.
@@ -121,6 +124,7 @@ struct OutlineHelpPageTests {
           taskman move 3f2a --project Errands
           taskman move 3f2a --before 9c01
           taskman move 3f2a --top
+          taskman move 3f2a --top-level
 
         Global options (--file, --data-dir, --color, --version): see 'taskman help'.
 

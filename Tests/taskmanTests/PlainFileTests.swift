@@ -91,7 +91,7 @@ struct UndoAfterHandEditsTests {
 
   @Test func anUndoneMoveMovesOnlyTheItemMovedAndBackBetweenItsNeighbours() throws {
     let file = try UserFile("- A\n- B\n- C\n")
-    _ = try file.change(["move", try #require(try file.ids()["B"]), "--top"])
+    _ = try file.change(["move", try #require(try file.ids()["B"]), "--top-level"])
     #expect(file.text == "- A\n- C\n- B\n")
     // `C`, which the move did not touch, edited by hand, and a line added above.
     try file.replaceText(with: "- h1\n- A\n- C fixed\n- B\n")
@@ -230,15 +230,41 @@ struct ChangesReadBackTests {
   }
 
   @Test func aMoveToWhereTheItemAlreadyIsChangesNothing() throws {
-    // Top-level lines indented by hand: `--top` of the last one, `--after` the one before it.
+    // Top-level lines indented by hand: `--top-level` of the last one, `--top` of the first,
+    // `--after` the one before it.
     let original = " \t- a\n  - b\n"
     let file = try UserFile(original)
     let ids = try file.ids()
-    #expect(try file.change(["move", try #require(ids["b"]), "--top"]) == [])
+    #expect(try file.change(["move", try #require(ids["b"]), "--top-level"]) == [])
+    #expect(try file.change(["move", try #require(ids["a"]), "--top"]) == [])
     #expect(try file.change(["move", try #require(ids["b"]), "--after", try #require(ids["a"])]) == [])
     #expect(file.text == original)
-    #expect(try file.run(["move", try #require(ids["b"]), "--top"]).output.hasPrefix("Already there: "))
-    #expect(try file.run(["move", try #require(ids["a"]), "--top"]).output.hasPrefix("Moved "))
+    #expect(try file.run(["move", try #require(ids["b"]), "--top-level"]).output.hasPrefix("Already there: "))
+    #expect(try file.run(["move", try #require(ids["a"]), "--top"]).output.hasPrefix("Already there: "))
+    #expect(try file.run(["move", try #require(ids["a"]), "--top-level"]).output.hasPrefix("Moved "))
+  }
+
+  @Test func topPutsTheItemFirstAndTopLevelAtTheEndOfTheTopLevel() throws {
+    let file = try UserFile("Home:\n\t- Paint\n\t- Fix the tap\n- Loose end\n")
+    let ids = try file.ids()
+    let moved = try file.run(["move", try #require(ids["Fix the tap"]), "--top"])
+    #expect(moved.status == 0, "\(moved.errors)")
+    #expect(file.text == "- Fix the tap\nHome:\n\t- Paint\n- Loose end\n")
+    _ = try file.change(["move", try #require(ids["Paint"]), "--top-level"])
+    #expect(file.text == "- Fix the tap\nHome:\n- Loose end\n- Paint\n")
+    _ = try file.change(["undo"])
+    _ = try file.change(["undo"])
+    #expect(file.text == "Home:\n\t- Paint\n\t- Fix the tap\n- Loose end\n")
+
+    // A first line indented by hand stays a top-level line, not a child of the moved one; blank
+    // lines at the start stay at the start.
+    let indented = try UserFile("\n  - a\n- b\n")
+    _ = try indented.change(["move", try #require(try indented.ids()["b"]), "--top"])
+    #expect(indented.text == "\n  - b\n  - a\n")
+    #expect(try indented.ids().keys.sorted() == ["a", "b"])
+    #expect(try indented.run(["list", "--flat"]).output.split(separator: "\n").count == 2)
+    _ = try indented.change(["undo"])
+    #expect(indented.text == "\n  - a\n- b\n")
   }
 
   @Test func undoingAMoveThatReindentedALineGivesBackItsIndentation() throws {
@@ -319,7 +345,7 @@ struct ChangesReadBackTests {
   @Test func undoingAMoveOfALineAfterABlankLineDeeperDownPutsItBackAfterIt() throws {
     let original = "A:\n\t- B\n\n\t\t- t\n- C\n"
     let file = try UserFile(original)
-    _ = try file.change(["move", try #require(try file.ids()["t"]), "--top"])
+    _ = try file.change(["move", try #require(try file.ids()["t"]), "--top-level"])
     #expect(file.text == "A:\n\t- B\n\n- C\n- t\n")
     _ = try file.change(["undo"])
     #expect(file.text == original)
@@ -382,7 +408,7 @@ struct ChangesReadBackTests {
     ("- A\r\n- B\n- C", "delete #C"), ("- A\n- B\r\n- C", "delete #C"),
     // The first line taken out or moved, so that the file's first line break is another.
     ("- A\r\n- B\n- C\n", "delete #A"), ("- A\n- B\r\n", "delete #A"), ("- P\r\n\tx\n\ty\r\n- Q\n- R\n", "delete #P"),
-    ("- A\r\n- B\n- C", "move #A --top"), ("- T\r\n\tp\r\n- B\n\t- W\n\t- X", "move #T --under #B"),
+    ("- A\r\n- B\n- C", "move #A --top-level"), ("- A\r\n- B\n- C", "move #C --top"), ("- T\r\n\tp\r\n- B\n\t- W\n\t- X", "move #T --under #B"),
   ])
   func undoAndRedoGiveBackTheLineBreaksOfAFileThatMixesThem(original: String, command: String) throws {
     // Undo used to end the lines it put back, and the line it gave a line break back to, with

@@ -26,7 +26,7 @@ struct ShellSessionTests {
 
   @Test func aBadLineIsReportedAndTheSessionGoesOn() async {
     let (status, session) = await shell("add 'Buy milk\nlsit\n--version\n")
-    #expect(status == .success)
+    #expect(status == .usage, "piped, a line that failed fails the session")
     #expect(
       session.errors.text == """
         taskman: line 1: the line has an unterminated ' quote
@@ -46,6 +46,19 @@ struct ShellSessionTests {
     let (quitStatus, quitSession) = await shell("--version\nquit\nlsit\n")
     #expect(quitStatus == .success)
     #expect(quitSession.errors.text.isEmpty)
+  }
+
+  @Test func aPipedShellFailsWhenAnyOfItsCommandsFailed() async {
+    let (status, session) = await shell("lsit\n--version\n")
+    #expect(status == .usage)
+    #expect(session.output.text == "taskman \(Taskman.version)\n")
+    let (exited, _) = await shell("lsit\n--version\nexit\n")
+    #expect(exited == .usage)
+    let (clean, _) = await shell("--version\n--version\n")
+    #expect(clean == .success)
+    // At a terminal, as in sh, the last command's status.
+    let (typed, _) = await shell("lsit\n--version\n", terminal: true)
+    #expect(typed == .success)
   }
 
   @Test func exitWithAStatusEndsWithItAndAnythingElseIsAUsageErrorThatEndsTheSession() async {

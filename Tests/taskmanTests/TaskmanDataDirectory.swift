@@ -44,6 +44,22 @@ final class TaskmanDataDirectory {
     return try TaskmanProcess.start(arguments.map { Array($0.utf8) }, input: input, environment: environment)
   }
 
+  /// Runs `taskman` in this process on this directory, as if its standard input and output
+  /// were a terminal (what `edit <id>` needs to open an editor); they are memory, the input
+  /// being `input`, and `NO_COLOR` keeps the output plain.
+  @MainActor
+  func runAtTerminal(_ arguments: [String], input: String = "", environment: [String: String] = [:]) async -> TaskmanProcess.Result {
+    var environment = environment
+    environment["TASKMAN_DATA_DIR"] = path
+    environment["NO_COLOR"] = "1"
+    let session = Session(
+      output: TextOutput(), errors: TextOutput(), input: LineReader(input), inputIsTerminal: true, outputIsTerminal: true,
+      environment: environment, currentDirectory: path, home: path
+    )
+    let status = await Taskman.run(rawArguments: arguments.map { Array($0.utf8) }, session: session)
+    return TaskmanProcess.Result(status: status.rawValue, output: session.output.text, errors: session.errors.text)
+  }
+
   /// Adds a task and returns the short id `add` printed.
   func add(_ words: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
     let result = try run(["add"] + words)

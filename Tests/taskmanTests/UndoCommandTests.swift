@@ -45,10 +45,24 @@ struct UndoCommandTests {
     #expect(result.output.isEmpty)
     // Nothing was ever changed: the limits would explain nothing.
     #expect(result.errors == "taskman: There is nothing to undo.\n")
-    // Past the oldest change, both limits are named: a large import can push out changes long
-    // before the hundredth.
+    // Past the oldest change of a new file, when none was forgotten: the limits would explain
+    // nothing either.
     _ = try data.add("Buy milk")
     #expect(try data.run(["undo"]).status == 0)
+    let past = try data.run(["undo"])
+    #expect(past.status == 1)
+    #expect(past.errors == "taskman: There is nothing to undo.\n")
+  }
+
+  @Test func pastTheOldestChangeKeptTheLimitsAreNamed() throws {
+    // A hundred and one changes: the first is forgotten. Both limits are named, since a large
+    // import can push out changes long before the hundredth.
+    let data = try TaskmanDataDirectory()
+    let adds = try data.run(["shell"], input: (1...101).map { "add Task \($0)\n" }.joined())
+    try #require(adds.status == 0, "\(adds.errors)")
+    let undos = try data.run(["shell"], input: String(repeating: "undo\n", count: 100))
+    try #require(undos.status == 0, "\(undos.errors)")
+    #expect(try data.export() == "- Task 1\n")
     let past = try data.run(["undo"])
     #expect(past.status == 1)
     #expect(past.errors.hasPrefix("taskman: There is nothing to undo.\n"))
@@ -77,6 +91,56 @@ struct UndoCommandTests {
     #expect(result.errors.hasPrefix("taskman: "), "\(result.errors)")
     #expect(result.errors.contains("deleted since"), "\(result.errors)")
     #expect(!result.errors.contains("changes to undo"), "the limits are no reason here: \(result.errors)")
-    #expect(result.errors.contains("the changes before this one stay as they are too"), "\(result.errors)")
+    #expect(result.errors.contains("taskman undo --skip"), "the way past it is named: \(result.errors)")
+  }
+
+  @Test func skipDropsAChangeThatCannotBeUndoneAndUndoGoesOnBeforeIt() throws {
+    let data = try TaskmanDataDirectory()
+    let milk = try data.add("Buy milk")
+    _ = try data.add("Call Bob")
+    #expect(try data.run(["done", milk]).status == 0)
+    // The line the last change touched is deleted by hand: that change can never be undone.
+    try Data("- Call Bob\n".utf8).write(to: URL(fileURLWithPath: data.dataFile))
+    for _ in 0..<2 { #expect(try data.run(["undo"]).status == 1) }
+    let skipped = try data.run(["undo", "--skip"])
+    #expect(skipped.status == 0, "\(skipped.errors)")
+    #expect(skipped.output == "Skipped: done “Buy milk”, without undoing it; it is no longer in the history.\n")
+    #expect(data.dataFileText == "- Call Bob\n", "the file is left as it is")
+    // The changes before it can be undone again.
+    #expect(try data.run(["undo"]).output == "Undid: add “Call Bob”\n")
+    #expect(data.dataFileText == "")
+    #expect(try data.run(["undo", "--skip"]).output == "Skipped: add “Buy milk”, without undoing it; it is no longer in the history.\n")
+    let nothing = try data.run(["undo", "--skip"])
+    #expect(nothing.status == 1)
+    #expect(nothing.errors.hasPrefix("taskman: There is nothing to undo."))
+  }
+
+  @Test func aDamagedJournalIsSetAsideAsItWasSaidOnceAndReportedByDoctor() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Buy milk")
+    _ = try data.add("Call Bob")
+    let journal = data.stateDirectory + "/tasks.journal"
+    var damaged = try Data(contentsOf: URL(fileURLWithPath: journal))
+    damaged.append(contentsOf: Array("garbage\u{1}\n".utf8))
+    try damaged.write(to: URL(fileURLWithPath: journal))
+
+    let add = try data.run(["add", "Pay rent"])
+    #expect(add.status == 0, "\(add.errors)")
+    let aside = try #require(add.errors.firstMatch(of: #/it is set aside, as it was, as (\S+);/#)?.1, "\(add.errors)")
+    #expect(aside.hasPrefix(data.stateDirectory + "/tasks.journal.damaged-"))
+    #expect(add.errors.hasPrefix("taskman: the undo journal \(journal) cannot be read (line 12: "), "\(add.errors)")
+    #expect(add.errors.hasSuffix("a new one is started, and the changes recorded in it can no longer be undone.\n"), "\(add.errors)")
+    #expect(add.errors.split(separator: "\n").count == 1)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: String(aside))) == damaged, "never written over")
+    // Said once: the next change finds the new journal.
+    let more = try data.run(["add", "More"])
+    #expect(more.errors.isEmpty, "\(more.errors)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: String(aside))) == damaged)
+
+    let doctor = try data.run(["doctor"])
+    #expect(doctor.status == 1)
+    #expect(doctor.output.contains("undo: a damaged journal was set aside as \(aside); the changes in it cannot be undone (remove it once you no longer need it)"), "\(doctor.output)")
+    #expect(doctor.output.hasSuffix("1 thing to look at.\n"), "\(doctor.output)")
+    #expect(try data.run(["undo"]).output == "Undid: add “More”\n")
   }
 }

@@ -53,7 +53,7 @@ struct UndoRoundTripTests {
         let (a, b) = (random.pick(ids), random.pick(ids))
         let command = random.pick([
           ["done", a], ["undone", a], ["tag", a, "@x"], ["tag", a, "@v(1 2)"], ["untag", a, "t"], ["edit", a, "- Renamed @n"],
-          ["delete", "--yes", a], ["move", a, "--top"], ["move", a, "--under", b], ["move", a, "--after", b],
+          ["delete", "--yes", a], ["move", a, "--top"], ["move", a, "--top-level"], ["move", a, "--under", b], ["move", a, "--after", b],
           ["move", a, "--before", b], ["add", "Fresh @f"], ["note", a, "A note"], ["project", "Proj"],
         ])
         let serial = Self.nextSerial(data)

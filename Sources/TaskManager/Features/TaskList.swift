@@ -98,6 +98,10 @@ public struct TaskList: Reducer {
     case undo
     /// Applies again the oldest change ``undo`` reverted.
     case redo
+    /// Drops the newest change in effect from ``State/journal`` without reverting it, and saves
+    /// the journal (the list stays as it is): the way past a change that can no longer be
+    /// undone, its line deleted by hand since, so that the changes before it can be.
+    case skipUndo
     /// The entry of a journal record that ``undo`` or ``redo`` needed, read from storage; the
     /// step is then taken.
     case journalEntryLoaded(serial: Int, Result<TaskJournal.Entry, TaskStorageError>, TaskJournal.Direction)
@@ -227,6 +231,22 @@ public struct TaskList: Reducer {
 
       case .redo:
         return step(&state, .redo)
+
+      case .skipUndo:
+        if case let .failed(message) = state.loadStatus {
+          state.errorMessage = "Nothing was skipped, because the task list could not be loaded: \(message.description)"
+          return .none
+        }
+        guard var journal = state.journal, journal.applied > 0 else {
+          state.errorMessage = state.journalProblem.map { "There is nothing to undo: \($0)" + ($0.hasSuffix(".") ? "" : ".") } ?? "There is nothing to undo."
+          return .none
+        }
+        journal.records.remove(at: journal.applied - 1)
+        journal.applied -= 1
+        state.journal = journal
+        state.errorMessage = nil
+        guard state.loadStatus == .loaded else { return .none }
+        return save(state, adding: nil)
 
       case let .journalEntryLoaded(serial, .success(entry), direction):
         guard let index = state.journal?.records.firstIndex(where: { $0.serial == serial }) else { return .none }

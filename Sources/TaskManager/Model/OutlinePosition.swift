@@ -9,6 +9,10 @@ import Foundation
 public enum OutlinePosition: Hashable, Sendable {
   /// The end of the top level.
   case top
+  /// The start of the top level: right before its first item that is not a blank line, at that
+  /// item's level (a top-level line indented by hand keeps the lines after it where they are);
+  /// the end of the top level when it has only blank lines.
+  case first
   /// The end of the item's children.
   case inside(UUID)
   /// The end of the children of the project with this title (ignoring case and a trailing
@@ -133,6 +137,12 @@ extension Outline {
     case .top:
       item.shiftLevels(by: -item.level)
       items.append(item)
+    case .first:
+      if let first = items.first(where: { !$0.isBlank }) {
+        try insert(item, at: .before(first.id), newProjectID: newProjectID())
+      } else {
+        try insert(item, at: .top, newProjectID: newProjectID())
+      }
     case .inside(let parentID):
       guard let parent = self.item(withID: parentID) else { throw .noSuchItem(parentID) }
       guard !parent.isBlank else { throw .blankLine }
@@ -191,14 +201,14 @@ extension Outline {
       if let project = project(named: name), project.id == id || moving.item(withID: project.id) != nil {
         throw .insideItself(moving.title)
       }
-    case .top:
+    case .top, .first:
       break
     }
     var moved = self
     moved.removeItem(withID: id)
     try moved.insert(moving, at: position, newProjectID: newProjectID())
-    // A move to where the item already is (`--top` of the last top-level item, `--after` its
-    // previous sibling) changes nothing, not even its level.
+    // A move to where the item already is (`.top` of the last top-level item, `.first` of the
+    // first, `--after` its previous sibling) changes nothing, not even its level.
     if Item.sameTree(moved.items, items) { return }
     self = moved
   }

@@ -18,7 +18,7 @@ struct EditCommand: ParsableCommand, Equatable {
     name: "edit",
     abstract: "Change an item's text, or edit it and everything under it in your editor.",
     discussion: """
-      With text, replaces the item's title; tags in the new text replace the item's tags of the same name, and its other tags stay (--replace-tags: the new text's tags replace them all), as do its notes and subtasks. Without text, opens $VISUAL (else $EDITOR, else vi) on the item and everything under it as TaskPaper; what you save replaces them as one change that 'taskman undo' reverts. The file is not locked while the editor is open; if the item changes meanwhile, nothing is written and your text is kept in a file whose path is printed.
+      With text, replaces the item's title; tags in the new text replace the item's tags of the same name, and its other tags stay (--replace-tags: the new text's tags replace them all), as do its notes and subtasks. Without text, opens $VISUAL (else $EDITOR, else vi) on the item and everything under it as TaskPaper; what you save replaces them as one change that 'taskman undo' reverts. The editor needs a terminal: without one on standard input and output (a script, a pipe), 'edit <id>' without text is refused and starts none. The file is not locked while the editor is open; if the item changes meanwhile, nothing is written and your text is kept in a file whose path is printed.
       """,
     examples: ["taskman edit 3f2a Buy oat milk", "taskman edit 3f2a"],
     parameters: [
@@ -144,6 +144,7 @@ struct OutlineEditing {
   let context: CommandContext
 
   func run() async throws(TaskmanError) -> ExitCode {
+    try Self.checkTerminal(context.session, id: id)
     let app = try context.appStore()
     // Read under the lock, then let it go while the person edits.
     let (item, opened) = try await app.withLoadedTasks(readOnly: true) { () throws(TaskmanError) in
@@ -207,6 +208,19 @@ struct OutlineEditing {
       context.output.write(TaskRowRenderer.render(app.rows(for: [item.id], index: app.shortIDs()), style: context.style))
       return .success
     }
+  }
+
+  /// An editor works with a person at a terminal: without one on standard input and output
+  /// (a script, a pipe, a cron job) it would wait for keys that never come and fill the output
+  /// with escape codes, so none is started.
+  static func checkTerminal(_ session: Session, id: String) throws(TaskmanError) {
+    let notTerminals = [(session.inputIsTerminal, "input"), (session.outputIsTerminal, "output")].filter { !$0.0 }.map(\.1)
+    guard !notTerminals.isEmpty else { return }
+    let which = notTerminals.count == 2 ? "neither standard input nor standard output is one" : "standard \(notTerminals[0]) is not one"
+    throw .usage(
+      "'edit \(id)' without text opens an editor, which needs a terminal, but \(which); nothing was changed",
+      hint: "Run it in a terminal, or give the new text: taskman edit \(id) <text…>"
+    )
   }
 
   /// The edited text must hold one item at the top (with what is under it).

@@ -1,6 +1,6 @@
 import TaskManager
 
-/// `taskman move <id> (--under <id> | --project <name> | --before <id> | --after <id> | --top) [--json]`
+/// `taskman move <id> (--under <id> | --project <name> | --before <id> | --after <id> | --top | --top-level) [--json]`
 struct MoveCommand: ParsableCommand, Equatable {
   var id = ""
   var under: String?
@@ -9,13 +9,14 @@ struct MoveCommand: ParsableCommand, Equatable {
   var before: String?
   var after: String?
   var top = false
+  var topLevel = false
   var json = false
 
   static let configuration = CommandConfiguration<Self>(
     name: "move",
     abstract: "Move an item, with everything under it, elsewhere in the outline. 'taskman undo' moves it back.",
-    discussion: "Give exactly one of the places. An item cannot go under itself or under an item of its own.",
-    examples: ["taskman move 3f2a --project Errands", "taskman move 3f2a --before 9c01", "taskman move 3f2a --top"],
+    discussion: "Give exactly one of the places. An item cannot go under itself or under an item of its own. '--top' puts the item first in the file; '--top-level' takes it out of its project to the end of the file.",
+    examples: ["taskman move 3f2a --project Errands", "taskman move 3f2a --before 9c01", "taskman move 3f2a --top", "taskman move 3f2a --top-level"],
     parameters: [
       .argument(\.id, name: "id", help: "The item's id, or any unique prefix of it."),
       .option(\.under, name: "under", valueName: "id", help: "At the end of this item's children."),
@@ -26,17 +27,18 @@ struct MoveCommand: ParsableCommand, Equatable {
       .flag(\.newProject, name: "new-project", help: "Create the --project named even when its name is close to an existing project's."),
       .option(\.before, name: "before", valueName: "id", help: "Right before this item, under its parent."),
       .option(\.after, name: "after", valueName: "id", help: "Right after this item (and what is under it), under its parent."),
-      .flag(\.top, name: "top", help: "At the end of the top level."),
+      .flag(\.top, name: "top", help: "First in the outline: before the first top-level item."),
+      .flag(\.topLevel, name: "top-level", help: "At the end of the top level: the end of the file."),
       .flag(\.json, name: "json", help: "Print the moved item as JSON (see Documentation/taskman-json.md) instead of text."),
     ]
   )
 
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
-    let places = [under != nil, project != nil, before != nil, after != nil, top].filter { $0 }.count
+    let places = [under != nil, project != nil, before != nil, after != nil, top, topLevel].filter { $0 }.count
     guard places == 1 else {
       throw .usage(
         places == 0 ? "move needs a place to move the item to" : "move takes one place, not \(places)",
-        usage: Self.usage, hint: "Give one of --under <id>, --project <name>, --before <id>, --after <id> or --top."
+        usage: Self.usage, hint: "Give one of --under <id>, --project <name>, --before <id>, --after <id>, --top or --top-level."
       )
     }
     let app = try context.appStore()
@@ -54,6 +56,8 @@ struct MoveCommand: ParsableCommand, Equatable {
         position = .before(try app.resolve(before, in: index).id)
       } else if let after {
         position = .after(try app.resolve(after, in: index).id)
+      } else if top {
+        position = .first
       } else {
         position = .top
       }

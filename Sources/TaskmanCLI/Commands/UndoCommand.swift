@@ -1,18 +1,25 @@
 import TaskManager
 
-/// `taskman undo`
+/// `taskman undo [--skip]`
 struct UndoCommand: ParsableCommand, Equatable {
+  var skip = false
+
   static let configuration = CommandConfiguration<Self>(
     name: "undo",
     abstract: "Revert the last change taskman made, and say what it reverted. Repeat to go further back.",
-    discussion: "Only the items that change touched are put back; edits made to other lines since, in an editor or the TaskPaper app, stay. When one of the touched items was itself edited since, nothing is reverted and the item is named. 'taskman redo' makes the change again.",
-    parameters: []
+    discussion: "Only the items that change touched are put back; edits made to other lines since, in an editor or the TaskPaper app, stay. When one of the touched items was itself edited since, nothing is reverted and the item is named; 'taskman undo --skip' then drops that change from the history, leaving the file as it is, so that the changes before it can be undone. 'taskman redo' makes an undone change again.",
+    examples: ["taskman undo", "taskman undo --skip"],
+    parameters: [
+      .flag(\.skip, name: "skip", help: "Drop the last change from the history without reverting it (the file stays as it is); the next undo reverts the change before it.")
+    ]
   )
 
   /// Sends `undo`, printing the description of the change it reverts; with nothing to undo,
-  /// or an item in the way, the feature's message and exit 1.
+  /// or an item in the way, the feature's message and exit 1. With `--skip`, drops the change
+  /// from the history instead, saying so.
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
-    try await JournalStep.run(.undo, in: context)
+    if skip { return try await JournalStep.skip(in: context) }
+    return try await JournalStep.run(.undo, in: context)
   }
 }
 
@@ -33,6 +40,21 @@ struct RedoCommand: ParsableCommand, Equatable {
 
 /// What `undo` and `redo` share.
 enum JournalStep {
+  /// `undo --skip`: drops the newest change in effect from the journal, naming it.
+  @MainActor
+  static func skip(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
+    let app = try context.appStore(stepsThroughHistory: true)
+    return try await app.withLoadedTasks { () throws(TaskmanError) in
+      let record = app.state.journal?.undoable
+      app.send(.skipUndo)
+      if let message = app.state.errorMessage { throw .nothingMatched(message, hint: nil) }
+      try await app.finishChanges()
+      let description = TextStyle.printable(record?.description ?? "the last change")
+      context.output.write("Skipped: \(description), without undoing it; it is no longer in the history.\n")
+      return .success
+    }
+  }
+
   @MainActor
   static func run(_ direction: TaskJournal.Direction, in context: CommandContext) async throws(TaskmanError) -> ExitCode {
     let app = try context.appStore(stepsThroughHistory: true)
@@ -46,13 +68,20 @@ enum JournalStep {
         // deleted by hand since, say) or the journal's own problem is the whole story.
         let nothingLeft = (direction == .undo ? app.state.journal?.undoable : app.state.journal?.redoable) == nil
         let hint: String?
-        if app.state.journalProblem != nil || app.state.journal.map({ $0.nextSerial <= 1 }) == true {
-          // A problem is the whole story, and so is a history where nothing ever happened.
+        // Whether the oldest change kept is not the first ever recorded: older ones were
+        // forgotten (at the limits, or undone and then replaced by a new change).
+        let forgotten = app.state.journal.map { ($0.records.first?.serial ?? $0.nextSerial) > 1 } ?? false
+        if app.state.journalProblem != nil || (direction == .undo && nothingLeft && !forgotten) {
+          // A problem is the whole story, and so is a history where nothing was forgotten: a
+          // new file's, or one whose every change is undone.
+          hint = nil
+        } else if app.state.journal.map({ $0.nextSerial <= 1 }) == true {
+          // A history where nothing ever happened.
           hint = nil
         } else if !nothingLeft {
           hint =
             direction == .undo
-            ? "Undo goes back one change at a time, so the changes before this one stay as they are too; changes made from now on can be undone as usual."
+            ? "Undo goes back one change at a time, so the changes before this one stay as they are too; changes made from now on can be undone as usual. To go past it, 'taskman undo --skip' drops this change from the history, leaving the file as it is."
             : "Redo goes forward one change at a time, so the changes after this one cannot be redone either."
         } else {
           hint =

@@ -76,9 +76,11 @@ struct ConfirmationPrompt: Hashable, Sendable {
   ///
   /// An answer is a label or a prefix of it in any case (`d`, `del`, `Delete`); `y`/`yes` picks
   /// the confirming choice and `n`/`no` the cancel choice when the prompt has exactly those two.
-  /// An empty line or the end of input picks Cancel; after three answers that name nothing, so
-  /// does that.
-  func ask(output: TextOutput, input: LineReader, style: TextStyle = .plain) -> PromptChoice? {
+  /// An empty line or the end of input picks Cancel. On a terminal (`asksAgain`), an answer that
+  /// names nothing asks again, and after three such answers Cancel is taken; from piped input
+  /// the answer is read once, and one that names nothing is taken as Cancel, saying so, so that
+  /// the lines after it stay commands.
+  func ask(output: TextOutput, input: LineReader, style: TextStyle = .plain, asksAgain: Bool = true) -> PromptChoice? {
     output.write(style.bold(TextStyle.printable(title)) + "\n")
     if let message { output.write(TextStyle.printable(message) + "\n") }
     let keys = Self.keys(for: choices.map(\.label))
@@ -95,6 +97,12 @@ struct ConfirmationPrompt: Hashable, Sendable {
       let answer = String(decoding: bytes, as: UTF8.self).trimmingWhitespace.lowercased()
       if answer.isEmpty, let defaultChoice { return defaultChoice }
       if let choice = choice(for: answer) { return choice }
+      guard asksAgain else {
+        let quoted = "“" + TextStyle.printable(String(decoding: bytes, as: UTF8.self).trimmingWhitespace) + "”"
+        let alternatives = choices.map { $0.label.lowercased() }.joinedAsAlternatives()
+        output.write("\(quoted) is not an answer (\(alternatives))" + (defaultChoice.map { "; taken as \($0.label)" } ?? "") + ".\n")
+        return defaultChoice
+      }
       output.write("Please answer \(choices.map { $0.label.lowercased() }.joinedAsAlternatives()).\n")
     }
     return defaultChoice

@@ -10,8 +10,12 @@
 /// - A bad line (unterminated quote, invalid UTF-8, control characters) is reported as a usage
 ///   error, naming the line, and the session goes on; so are a piped line's errors. A line over the limit ends the session with status 2: the
 ///   input is no list of commands (`cat /dev/zero`), and its end may never come.
-/// - Confirmations read their answer from the next line, piped or typed.
-/// - The session ends with the status of its last command line (0 if none), like `sh`.
+/// - Confirmations read their answer from the next line, piped or typed. A piped answer is read
+///   once: one that names no choice is taken as Cancel (saying so), and the lines after it are
+///   commands again. Line numbers count every line read, answers included.
+/// - At a terminal the session ends with the status of its last command line (0 if none), like
+///   `sh`; piped, it ends with 0 only when every line succeeded, else with the status of the
+///   last line that failed, so that a script can trust it. `exit` alone ends it the same way.
 @MainActor
 struct ShellSession {
   let context: CommandContext
@@ -23,7 +27,9 @@ struct ShellSession {
     session.shellGlobals = context.globals
     defer { session.shellGlobals = nil }
     var status = ExitCode.success
-    var lineNumber = 0
+    // Piped, the session fails when any line failed, so that a script can trust it.
+    var lastFailure: ExitCode?
+    var ending: ExitCode { session.inputIsTerminal ? status : lastFailure ?? .success }
     while true {
       session.output.flush()
       if session.inputIsTerminal {
@@ -34,13 +40,15 @@ struct ShellSession {
         if session.inputIsTerminal { session.errors.write("\n") }
         break
       }
-      lineNumber += 1
+      // Every line read counts, answers to a confirmation included.
+      let lineNumber = session.input.linesRead
       let words: [String]
       do {
         words = try Self.words(of: line, number: lineNumber)
       } catch {
         session.report(error)
         status = error.exitCode
+        lastFailure = status
         if case .tooLong = line { break }
         continue
       }
@@ -50,7 +58,7 @@ struct ShellSession {
         if words.count == 2, let code = Int32(words[1]), (0...255).contains(code) { return ExitCode(rawValue: code) }
         let error = TaskmanError.usage(
           "'\(words[0])' takes at most the status to end with (0 to 255), not '\(words.dropFirst().joined(separator: " "))'; the shell stopped",
-          hint: "Type '\(words[0])' alone to end the session with the status of the last command."
+          hint: "Type '\(words[0])' alone to end the session with the status of the commands before it."
         )
         session.report(error)
         return error.exitCode
@@ -58,9 +66,10 @@ struct ShellSession {
       // A script's errors name their line; a person at the prompt knows it.
       if !session.inputIsTerminal { session.shellLine = lineNumber }
       status = await Taskman.execute(words, session: session)
+      if status != .success { lastFailure = status }
       session.shellLine = nil
     }
-    return status
+    return ending
   }
 
   /// The words of a line, checked like command-line arguments; empty for a blank or `#` line.

@@ -53,8 +53,12 @@ final class AppStore {
     return dependencies
   }()
 
-  /// A store over `file`, with live ids, dates and time zone.
-  init(file: TaskFileLocation, lockTimeout: Duration) {
+  /// Where a load's warnings go: standard error.
+  let errors: TextOutput
+
+  /// A store over `file`, with live ids, dates and time zone, warning on `errors`.
+  init(file: TaskFileLocation, lockTimeout: Duration, errors: TextOutput) {
+    self.errors = errors
     storage = StorageClient.fileSystem(
       directory: URL(fileURLWithPath: file.stateDirectory, isDirectory: true),
       files: [TaskFile.documentName: URL(fileURLWithPath: file.path)],
@@ -184,6 +188,8 @@ final class AppStore {
     await send(.loadResponse(loaded!)).finish()
     switch state.loadStatus {
     case .loaded:
+      // The journal is read for a change only, under the exclusive lock.
+      if !readOnly, state.journalProblem != nil { try setAsideDamagedJournal() }
       return
     case .failed(.damaged(_, let problem)):
       // The backup is named only where there is one: a file taskman never changed has none.
@@ -215,6 +221,68 @@ final class AppStore {
     } catch {
       return "the newest change, “\(record.description)”, cannot be undone: “\(error.line)” \(error.reason)"
     }
+  }
+
+  /// The name a damaged journal is set aside under, in the state directory, before the time
+  /// stamp: `tasks.journal.damaged-20261128T183000Z` (its entries of their own beside it, as
+  /// `….<serial>`).
+  static let damagedJournalPrefix = TaskFile.journalName + ".damaged-"
+
+  /// A journal whose bytes cannot be read (bytes appended to it, say) is set aside, as it was,
+  /// rather than written over by the change's new journal, with the entries of their own it
+  /// names; said once on standard error (the next load finds the new journal) and reported by
+  /// `doctor` until it is removed. Something else in its place (a directory) is left where it
+  /// is: the save then fails on it, writing over nothing.
+  ///
+  /// - Throws: when the journal cannot be set aside: the change would write over it.
+  private func setAsideDamagedJournal() throws(TaskmanError) {
+    guard let head = (try? storage.load(TaskFile.journalName)) ?? nil else { return }
+    let problem: String
+    do {
+      _ = try TaskJournal(decoding: head)
+      return
+    } catch {
+      problem = "\(error)"
+    }
+    let directory = file.stateDirectory
+    let journal = directory + "/" + TaskFile.journalName
+    var time = time_t(DateGenerator.live.now.timeIntervalSince1970)
+    var parts = tm()
+    gmtime_r(&time, &parts)
+    let stamp = String(
+      format: "%04d%02d%02dT%02d%02d%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec
+    )
+    var name = Self.damagedJournalPrefix + stamp
+    var attempt = 2
+    while FileManager.default.fileExists(atPath: directory + "/" + name) {
+      name = Self.damagedJournalPrefix + stamp + "-\(attempt)"
+      attempt += 1
+    }
+    let aside = directory + "/" + name
+    guard rename(journal, aside) == 0 else {
+      throw TaskmanError(
+        .dataFileUnreadable,
+        "the undo journal \(journal) cannot be read (\(problem)), nor set aside: \(TaskmanError.reason(errno: errno)); nothing was changed",
+        hint: "Move it out of the way by hand; taskman then starts a new one."
+      )
+    }
+    // Its entries of their own go with it: the new journal's would write over them.
+    let entryPrefix = TaskFile.journalName + "."
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    where entry.hasPrefix(entryPrefix) && Int(entry.dropFirst(entryPrefix.count)) != nil {
+      _ = rename(directory + "/" + entry, aside + "." + entry.dropFirst(entryPrefix.count))
+    }
+    errors.write(
+      "taskman: the undo journal \(TextStyle.printable(journal)) cannot be read (\(TextStyle.printable(problem))); it is set aside, as it was, as \(TextStyle.printable(aside)); a new one is started, and the changes recorded in it can no longer be undone.\n"
+    )
+  }
+
+  /// The journals set aside as damaged (see ``setAsideDamagedJournal()``), by path, oldest first.
+  private var damagedJournals: [String] {
+    let directory = file.stateDirectory
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return names.filter { $0.hasPrefix(Self.damagedJournalPrefix) && !$0.dropFirst(Self.damagedJournalPrefix.count).contains(".") }
+      .sorted().map { directory + "/" + $0 }
   }
 
   /// The size of the file at `path` (links followed), 0 when there is none.
@@ -250,7 +318,7 @@ final class AppStore {
           notes.append("undo: \(journal.applied) \(journal.applied == 1 ? "change" : "changes") to undo, \(redo) to redo")
           // Undo goes back one change at a time: one it cannot take keeps every older one too.
           if let blocked = newestChangeThatCannotBeUndone(in: journal) {
-            notes.append("undo: \(blocked); the changes before it cannot be undone either until it can (restore that line by hand)")
+            notes.append("undo: \(blocked); the changes before it cannot be undone either until it can (restore that line by hand, or drop it with 'taskman undo --skip')")
             undoNeedsAttention = true
           }
         }
@@ -265,7 +333,11 @@ final class AppStore {
       )
       undoNeedsAttention = true
     } catch {
-      notes.append("undo: the journal cannot be read (\(error)); taskman's next change starts it anew")
+      notes.append("undo: the journal cannot be read (\(error)); taskman's next change sets it aside, as it is, and starts a new one")
+      undoNeedsAttention = true
+    }
+    for aside in damagedJournals {
+      notes.append("undo: a damaged journal was set aside as \(aside); the changes in it cannot be undone (remove it once you no longer need it)")
       undoNeedsAttention = true
     }
     return (notes, undoNeedsAttention)

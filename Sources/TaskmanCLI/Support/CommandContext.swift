@@ -107,7 +107,7 @@ struct CommandContext {
       }
     }
     if let existing = session.appStore, existing.file == file { return existing }
-    let store = AppStore(file: file, lockTimeout: try lockTimeout())
+    let store = AppStore(file: file, lockTimeout: try lockTimeout(), errors: errors)
     try LegacyMigration.migrateIfNeeded(store, errors: errors)
     session.appStore = store
     return store
@@ -160,12 +160,13 @@ struct CommandContext {
   var canAsk: Bool { session.inputIsTerminal || session.shellGlobals != nil }
 
   /// The answer to `prompt`: with `assumeYes` the confirming choice without asking; otherwise
-  /// asked on standard error and read from standard input, nil or the cancel choice meaning no.
+  /// asked on standard error and read from standard input (once when it is piped), nil or the
+  /// cancel choice meaning no.
   /// Throws exit 5 when it cannot be asked, naming `command`.
   func confirm(_ prompt: ConfirmationPrompt, command: String, assumeYes: Bool) throws(TaskmanError) -> PromptChoice? {
     if assumeYes { return prompt.confirmingChoice }
     guard canAsk else { throw .confirmationImpossible(command: command) }
     output.flush()
-    return prompt.ask(output: errors, input: session.input, style: style)
+    return prompt.ask(output: errors, input: session.input, style: style, asksAgain: session.inputIsTerminal)
   }
 }

@@ -45,8 +45,18 @@ final class LineReader {
   /// Whether the last line returned was too long and its end has not been read yet.
   private var skippingRestOfLine = false
 
+  /// How many lines ``readLine()`` has returned, whoever read them (the shell or a prompt's
+  /// answer): the number of the last line read.
+  private(set) var linesRead = 0
+
   /// The next line without its line break, or nil at the end of input.
   func readLine() -> Line? {
+    let line = nextLine()
+    if line != nil { linesRead += 1 }
+    return line
+  }
+
+  private func nextLine() -> Line? {
     if skippingRestOfLine {
       skippingRestOfLine = false
       while true {
