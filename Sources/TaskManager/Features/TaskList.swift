@@ -45,6 +45,9 @@ public struct TaskList: Reducer {
     public var journal: TaskJournal?
     /// Why the undo journal could not be read when the list was loaded (it starts anew).
     public var journalProblem: String?
+    /// Whether the last save was refused because another program changed the file after it was
+    /// read: nothing was written over, and the change may be made again on the file as it is.
+    public var saveMetAnotherProgramsChange = false
 
     /// Creates a list.
     public init(
@@ -145,6 +148,9 @@ public struct TaskList: Reducer {
     case importTaskPaper(String, ImportMode = .merge)
     /// A save failed; the message says why.
     case saveFailed(String)
+    /// A save was refused because another program changed the file after it was read; the
+    /// message says so. Nothing was written over that change.
+    case saveMetAnotherProgramsChange(String)
     /// The task form's actions.
     case destination(PresentationAction<Destination.Action>)
     /// The delete confirmation's answer.
@@ -224,6 +230,8 @@ public struct TaskList: Reducer {
         state.journal = stored.journal
         state.journalProblem = stored.journalProblem
         state.loadStatus = .loaded
+        // A save refused before this load was of the file as it was then.
+        state.saveMetAnotherProgramsChange = false
         return .none
 
       case .undo:
@@ -402,6 +410,11 @@ public struct TaskList: Reducer {
         state.errorMessage = message
         return .none
 
+      case let .saveMetAnotherProgramsChange(message):
+        state.errorMessage = message
+        state.saveMetAnotherProgramsChange = true
+        return .none
+
       case let .destination(.presented(.addTask(.delegate(.saveTask(task))))):
         guard case let .addTask(form)? = state.destination else { return .none }
         let task = task.resolvingRelativeDates(today: today)
@@ -481,6 +494,7 @@ public struct TaskList: Reducer {
       return .none
     }
     state.errorMessage = nil
+    state.saveMetAnotherProgramsChange = false
     let (entry, itemsAfter) = TaskJournal.Entry.recording(
       description, from: before, to: state.tasks.elements, source: state.source, moved: moved
     )
@@ -585,6 +599,7 @@ public struct TaskList: Reducer {
     journal.applied += direction == .undo ? -1 : 1
     state.journal = journal
     state.errorMessage = nil
+    state.saveMetAnotherProgramsChange = false
     var restoring: [UUID: String] = [:]
     if case let .applied(lines) = outcome {
       state.tasks = IdentifiedArray(uniqueElements: items)
@@ -629,16 +644,18 @@ public struct TaskList: Reducer {
         return entry
       }
       if let entry { journal?.replaceNewestEntry(with: entry) }
-      let failure: String? = await MainActor.run { [journal] in
+      let failure: Action? = await MainActor.run { [journal] in
         guard !Task.isCancelled else { return nil }
-        do {
+        do throws(TaskStorageError) {
           try TaskFile.store(written, journal: journal, adding: entry, to: storage)
           return nil
         } catch {
-          return "Could not save the task list: \(error)"
+          let message = "Could not save the task list: \(error)"
+          if case .storage(.changedSinceRead) = error { return .saveMetAnotherProgramsChange(message) }
+          return .saveFailed(message)
         }
       }
-      if let failure { await send(.saveFailed(failure)) }
+      if let failure { await send(failure) }
     }
     .cancellable(id: CancelID.save, cancelInFlight: true)
   }

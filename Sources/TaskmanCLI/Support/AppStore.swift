@@ -55,9 +55,16 @@ final class AppStore {
 
   /// Where a load's warnings go: standard error.
   let errors: TextOutput
+  /// Where commands print: only read, to know whether a command said anything yet.
+  let output: TextOutput
+
+  /// How many times a change is made again on the file as another program left it, when that
+  /// program saved it while the change was being made, before the command gives up.
+  static let attemptsAtAChange = 8
 
   /// A store over `file`, with live ids, dates and time zone, warning on `errors`.
-  init(file: TaskFileLocation, lockTimeout: Duration, errors: TextOutput) {
+  init(file: TaskFileLocation, lockTimeout: Duration, output: TextOutput, errors: TextOutput) {
+    self.output = output
     self.errors = errors
     storage = StorageClient.fileSystem(
       directory: URL(fileURLWithPath: file.stateDirectory, isDirectory: true),
@@ -94,7 +101,9 @@ final class AppStore {
 
   /// Takes the file's lock (exit 4 after ``lockTimeout``), reloads the list (exit 3 when it
   /// cannot be read, leaving the file untouched), runs `body`, and waits for every effect
-  /// (saves) before the lock is released.
+  /// (saves) before the lock is released. When another program saved the file meanwhile (it
+  /// takes no lock), the save writes nothing over it and `body` runs again on the file as it
+  /// is now, up to ``attemptsAtAChange`` times in all, unless it printed or asked something.
   ///
   /// With `readOnly`, the lock is shared with other readers (and taken only where it can be:
   /// on a read-only file system there is none) and the undo journal is not read.
@@ -115,11 +124,27 @@ final class AppStore {
       await self.waitForEffects()
       return outcome
     }
+    /// A change is made again on the file as it is now, while another program's save (which
+    /// takes no lock) made the last attempt's save refuse to write over it, and the command has
+    /// said nothing yet (asked nothing, printed nothing) that a new attempt would repeat.
+    func runAgainAfterAnotherProgramsChanges() async -> Result<R, TaskmanError> {
+      var attempt = 1
+      while true {
+        let said = (output.byteCount, errors.byteCount)
+        let outcome = await run()
+        guard case .failure = outcome, state.saveMetAnotherProgramsChange, attempt < Self.attemptsAtAChange,
+          said == (output.byteCount, errors.byteCount)
+        else { return outcome }
+        attempt += 1
+      }
+    }
     do {
       if readOnly {
         result = try await storage.withSharedAccess(to: TaskFile.documentName, timeout: lockTimeout) { await run() }
       } else {
-        result = try await storage.withExclusiveAccess(to: TaskFile.documentName, timeout: lockTimeout) { _ in await run() }
+        result = try await storage.withExclusiveAccess(to: TaskFile.documentName, timeout: lockTimeout) { _ in
+          await runAgainAfterAnotherProgramsChanges()
+        }
       }
     } catch let error as StorageError {
       throw lockError(error)

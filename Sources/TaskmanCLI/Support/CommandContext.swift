@@ -107,7 +107,7 @@ struct CommandContext {
       }
     }
     if let existing = session.appStore, existing.file == file { return existing }
-    let store = AppStore(file: file, lockTimeout: try lockTimeout(), errors: errors)
+    let store = AppStore(file: file, lockTimeout: try lockTimeout(), output: output, errors: errors)
     try LegacyMigration.migrateIfNeeded(store, errors: errors)
     session.appStore = store
     return store

@@ -16,6 +16,8 @@ final class TextOutput {
   /// The `errno` of the first write that failed (a full disk, say), after which nothing more
   /// is sent; nil while every write succeeded. A reader that went away is not a failure.
   private(set) var failure: Int32?
+  /// How many bytes were written so far, sent on or not: whether a command said anything yet.
+  private(set) var byteCount = 0
 
   /// Writes to `fileDescriptor` (1 or 2).
   init(fileDescriptor: Int32) {
@@ -31,6 +33,7 @@ final class TextOutput {
   var text: String { String(decoding: written, as: UTF8.self) }
 
   func write(_ text: String) {
+    byteCount += text.utf8.count
     guard fileDescriptor != nil else { return written.append(contentsOf: text.utf8) }
     buffer.append(contentsOf: text.utf8)
     if buffer.count >= 64 * 1024 { flush() }
@@ -39,6 +42,7 @@ final class TextOutput {
   /// Writes text that is UTF-8 already, without a string made of it first: a long listing is
   /// sent on as it is rather than copied into the buffer.
   func write(utf8 bytes: [UInt8]) {
+    byteCount += bytes.count
     guard let fileDescriptor else { return written.append(contentsOf: bytes) }
     guard bytes.count >= 64 * 1024 else {
       buffer.append(contentsOf: bytes)
