@@ -45,6 +45,9 @@ public struct TaskList: Reducer {
     public var journal: TaskJournal?
     /// Why the undo journal could not be read when the list was loaded (it starts anew).
     public var journalProblem: String?
+    /// The journal's last step that the file did not have when the list was loaded (see
+    /// ``StoredTaskList/stepNotInFile``), taken out of ``journal``; nil once saved so.
+    public var journalStepNotInFile: String?
     /// Whether the last save was refused because another program changed the file after it was
     /// read: nothing was written over, and the change may be made again on the file as it is.
     public var saveMetAnotherProgramsChange = false
@@ -146,6 +149,9 @@ public struct TaskList: Reducer {
     /// Adds the items of a TaskPaper document, with fresh ids: merged into the list or
     /// appended (see ``ImportMode``).
     case importTaskPaper(String, ImportMode = .merge)
+    /// Saves the journal as loaded, without the step the file did not have
+    /// (``State/journalStepNotInFile``); the file is written as it is.
+    case forgetStepNotInFile
     /// A save failed; the message says why.
     case saveFailed(String)
     /// A save was refused because another program changed the file after it was read; the
@@ -229,6 +235,7 @@ public struct TaskList: Reducer {
         state.source = stored.source
         state.journal = stored.journal
         state.journalProblem = stored.journalProblem
+        state.journalStepNotInFile = stored.stepNotInFile
         state.loadStatus = .loaded
         // A save refused before this load was of the file as it was then.
         state.saveMetAnotherProgramsChange = false
@@ -254,7 +261,7 @@ public struct TaskList: Reducer {
         state.journal = journal
         state.errorMessage = nil
         guard state.loadStatus == .loaded else { return .none }
-        return save(state, adding: nil)
+        return save(state, adding: nil, step: nil)
 
       case let .journalEntryLoaded(serial, .success(entry), direction):
         guard let index = state.journal?.records.firstIndex(where: { $0.serial == serial }) else { return .none }
@@ -409,6 +416,12 @@ public struct TaskList: Reducer {
       case let .saveFailed(message):
         state.errorMessage = message
         return .none
+
+      case .forgetStepNotInFile:
+        guard state.loadStatus == .loaded, state.journalStepNotInFile != nil else { return .none }
+        state.journalStepNotInFile = nil
+        state.errorMessage = nil
+        return save(state, adding: nil, step: nil)
 
       case let .saveMetAnotherProgramsChange(message):
         state.errorMessage = message
@@ -607,7 +620,8 @@ public struct TaskList: Reducer {
     }
     guard state.loadStatus == .loaded else { return .none }
     return save(
-      state, adding: nil, restoring: restoring, withoutFinalLineBreak: direction == .undo && entry.addedFinalLineBreak,
+      state, adding: nil, step: direction == .undo ? .undo : .redo, restoring: restoring,
+      withoutFinalLineBreak: direction == .undo && entry.addedFinalLineBreak,
       lineBreak: entry.usualLineBreak ?? (direction == .undo ? entry.emptiedFileLineBreak : nil), lineBreaks: entry.lineBreaks,
       expectedLineBreak: direction == .undo ? entry.usualLineBreakAfter : entry.usualLineBreak
     )
@@ -619,8 +633,12 @@ public struct TaskList: Reducer {
   /// checking that no newer save started, so an older list can never be stored after a newer
   /// one. The journal in state holds every entry since the load, so a superseded save loses
   /// none.
+  ///
+  /// The journal keeps `step` with the file's hash before and after it (nil: a step that
+  /// changes no line, which keeps none), so that the next load tells whether the file got it.
   private func save(
-    _ state: State, adding entry: TaskJournal.Entry?, restoring: [UUID: String] = [:], withoutFinalLineBreak: Bool = false,
+    _ state: State, adding entry: TaskJournal.Entry?, step: TaskJournal.FileStep.Kind? = .record,
+    restoring: [UUID: String] = [:], withoutFinalLineBreak: Bool = false,
     lineBreak: String? = nil, lineBreaks: [UUID: String] = [:], expectedLineBreak: String? = nil
   ) -> Effect<Action> {
     .run { [storage, items = state.tasks.elements, source = state.source, journal = state.journal, now = date.now] send in
@@ -644,6 +662,10 @@ public struct TaskList: Reducer {
         return entry
       }
       if let entry { journal?.replaceNewestEntry(with: entry) }
+      journal?.lastStep = step.map { kind in
+        let before = source.bytes.withUnsafeBytes { FileHash.of($0) }
+        return TaskJournal.FileStep(kind: kind, before: before, after: written.file.withUnsafeBytes { FileHash.of($0) })
+      }
       let failure: Action? = await MainActor.run { [journal] in
         guard !Task.isCancelled else { return nil }
         do throws(TaskStorageError) {

@@ -12,6 +12,10 @@ public struct StoredTaskList: Equatable, Sendable {
   public var journal: TaskJournal?
   /// Why the journal could not be read (it was then replaced by an empty one), if it could not.
   public var journalProblem: String?
+  /// The journal's last step, when the file was found as it was before it (taskman was stopped
+  /// before the file was saved, or the file was reverted by hand since): that step was taken
+  /// out of the journal. Its description (`add “five”`, `undo of done “Buy milk”`).
+  public var stepNotInFile: String?
 
   /// Creates a stored list.
   public init(

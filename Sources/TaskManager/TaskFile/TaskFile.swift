@@ -261,6 +261,12 @@ public enum TaskFile {
     let kept = loadedBookkeeping()
     if var journal = kept.journal {
       stored.journalProblem = kept.journalProblem
+      if let bytes, journal.lastStep != nil,
+        let (earlier, step) = journal.takingBackStepNotInFile(hash: bytes.withUnsafeBytes { FileHash.of($0) })
+      {
+        journal = earlier
+        stored.stepNotInFile = step
+      }
       // The journal names items by the ids the index kept: without the index, the ids are
       // derived from the text again, and an item taskman added would no longer be found by
       // undo, which would then wrongly take the change as already reverted.

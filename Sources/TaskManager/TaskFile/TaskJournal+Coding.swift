@@ -15,6 +15,9 @@ import Foundation
 ///
 /// - `applied N`: how many records, from the first, are in effect;
 /// - `next N`: the serial the next record gets;
+/// - `step <record|undo|redo> <before> <after>`, when present: the last step saved with the file
+///   and the file's ``FileHash`` before and after it, 16 hex digits each (see
+///   ``TaskJournal/lastStep``; a taskman built before this line refuses the journal);
 /// - `entry <serial> <size> <description>`: a change, oldest first, whose entry is the document
 ///   `tasks.journal.<serial>`, about `<size>` bytes long;
 /// - `inline <serial> <size> <description>`: a change whose entry follows, each of its lines
@@ -74,6 +77,9 @@ extension TaskJournal {
   /// The stored list of changes, with the inline entries and without the others.
   public func encoded() -> Data {
     var text = Self.header + "\napplied \(applied)\nnext \(nextSerial)\n"
+    if let step = lastStep {
+      text += "step \(step.kind.rawValue) \(Self.hex(step.before)) \(Self.hex(step.after))\n"
+    }
     for record in records {
       // An inline record with nothing loaded or stored has an entry that changes nothing.
       let lines = record.isInline ? record.entry.map { $0.encodedLines() } ?? record.storedEntry?.lines ?? "" : nil
@@ -124,7 +130,17 @@ extension TaskJournal {
       records[records.count - 1].storedEntry = StoredEntry(lines: text, firstLine: inlineStart + 1)
       inlineCount = 0
     }
-    for index in lines.indices.dropFirst(3) {
+    var lastStep: FileStep?
+    var firstRecordLine = 3
+    if lines.count > 3, lines[3].hasPrefix("step ") {
+      let fields = Self.fields(of: lines[3], maxSplits: 3)
+      guard fields.count == 4, let kind = FileStep.Kind(rawValue: String(fields[1])),
+        let before = UInt64(fields[2], radix: 16), let after = UInt64(fields[3], radix: 16)
+      else { throw failure(4, "expected \"step record|undo|redo <hash> <hash>\"") }
+      lastStep = FileStep(kind: kind, before: before, after: after)
+      firstRecordLine = 4
+    }
+    for index in lines.indices.dropFirst(firstRecordLine) {
       let line = lines[index]
       if line.hasPrefix(Self.inlineIndent), header == Self.header {
         guard records.last?.isInline == true else { throw failure(index + 1, "an indented line belongs under an \"inline\" record") }
@@ -148,6 +164,13 @@ extension TaskJournal {
       throw failure(2, "\(applied) changes applied, but the journal has \(records.count)")
     }
     self.init(records: records, applied: applied, nextSerial: next)
+    self.lastStep = lastStep
+  }
+
+  /// `value` as 16 hex digits.
+  private static func hex(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
   }
 
   /// The space-separated fields of `line`, split at spaces themselves (not at characters: a

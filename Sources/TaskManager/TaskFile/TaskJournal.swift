@@ -31,6 +31,62 @@ public struct TaskJournal: Equatable, Sendable {
   /// The serial the next record gets: serials are never reused, so a record's document is
   /// never mistaken for another's.
   public var nextSerial: Int
+  /// The last step saved with the file (a change, an undo, a redo), with the file before and
+  /// after it: the journal is saved before the file, so a file found as it was before that step
+  /// never received it (taskman was killed in between, or it was reverted by hand since), and
+  /// the step is taken back at the next load (see ``takingBackStepNotInFile(hash:)``).
+  public var lastStep: FileStep?
+
+  /// A step of the journal and the file it was saved with.
+  public struct FileStep: Equatable, Sendable {
+    /// What the step did to the journal.
+    public enum Kind: String, Sendable {
+      /// Recorded a new change.
+      case record
+      /// Undid the newest change in effect.
+      case undo
+      /// Redid the oldest change undone.
+      case redo
+    }
+    /// What the step did.
+    public var kind: Kind
+    /// The ``FileHash`` of the file before the step.
+    public var before: UInt64
+    /// The ``FileHash`` of the file the step wrote.
+    public var after: UInt64
+
+    /// Creates a step.
+    public init(kind: Kind, before: UInt64, after: UInt64) {
+      self.kind = kind
+      self.before = before
+      self.after = after
+    }
+  }
+
+  /// When the file, whose hash is `hash`, is as it was before ``lastStep`` and not as the step
+  /// left it, the journal without that step (a change recorded is dropped, never to be redone;
+  /// an undo or redo is taken back), and the step's description; otherwise nil.
+  public func takingBackStepNotInFile(hash: UInt64) -> (journal: TaskJournal, description: String)? {
+    guard let step = lastStep, hash != step.after, hash == step.before else { return nil }
+    var journal = self
+    journal.lastStep = nil
+    switch step.kind {
+    case .record:
+      guard applied > 0 else { return nil }
+      let description = records[applied - 1].description
+      journal.records.remove(at: applied - 1)
+      journal.applied -= 1
+      return (journal, description)
+    case .undo:
+      guard applied < records.count else { return nil }
+      journal.applied += 1
+      return (journal, "undo of " + records[applied].description)
+    case .redo:
+      guard applied > 0 else { return nil }
+      journal.applied -= 1
+      return (journal, "redo of " + records[applied - 1].description)
+    }
+  }
 
   /// The most records kept.
   public static let entryLimit = 100

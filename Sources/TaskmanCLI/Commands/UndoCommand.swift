@@ -58,7 +58,19 @@ enum JournalStep {
   @MainActor
   static func run(_ direction: TaskJournal.Direction, in context: CommandContext) async throws(TaskmanError) -> ExitCode {
     let app = try context.appStore(stepsThroughHistory: true)
+    app.announcesStepNotInFile = false
+    defer { app.announcesStepNotInFile = true }
     return try await app.withLoadedTasks { () throws(TaskmanError) in
+      // A step the file never got (or that was reverted by hand) is this command's step: taken
+      // out of the history, it is neither undone again nor ever replayed.
+      if let step = app.state.journalStepNotInFile {
+        app.send(.forgetStepNotInFile)
+        try await app.finishChanges()
+        context.output.write(
+          "Stepped over: \(TextStyle.printable(step)), which is not in the file (it was reverted by hand, or taskman was stopped before saving it); nothing else was \(direction == .undo ? "undone" : "redone").\n"
+        )
+        return .success
+      }
       // The change's entry is read first, in an effect; the step is then taken, or refused.
       let before = app.state.journal?.applied
       app.send(direction == .undo ? .undo : .redo)

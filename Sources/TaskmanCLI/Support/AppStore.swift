@@ -57,6 +57,9 @@ final class AppStore {
   let errors: TextOutput
   /// Where commands print: only read, to know whether a command said anything yet.
   let output: TextOutput
+  /// Whether a load that finds the journal's last step missing from the file says so on
+  /// standard error; `undo` and `redo`, which say it in their own words, turn it off.
+  var announcesStepNotInFile = true
 
   /// How many times a change is made again on the file as another program left it, when that
   /// program saved it while the change was being made, before the command gives up.
@@ -215,6 +218,11 @@ final class AppStore {
     case .loaded:
       // The journal is read for a change only, under the exclusive lock.
       if !readOnly, state.journalProblem != nil { try setAsideDamagedJournal() }
+      if !readOnly, announcesStepNotInFile, let step = state.journalStepNotInFile {
+        errors.write(
+          "taskman: \(TextStyle.printable(step)) is not in the file (it was reverted by hand, or taskman was stopped before saving it); it was taken out of the undo history.\n"
+        )
+      }
       return
     case .failed(.damaged(_, let problem)):
       // The backup is named only where there is one: a file taskman never changed has none.
