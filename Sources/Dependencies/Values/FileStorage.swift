@@ -457,6 +457,14 @@ struct FileStorage: Sendable {
             exchanged.append((temporary, document))
             leftovers.append(temporary)
           }
+        } else if let expected, expected != .absent, POSIX.exchange(temporary, document) {
+          // Exchanged rather than renamed: another program's save that came in since the check
+          // above is now at `temporary`, and goes back in place instead of being written over.
+          leftovers.append(temporary)
+          if let replaced = FileVersion.current(at: temporary), !replaced.isSameFile(as: expected) {
+            _ = POSIX.exchange(temporary, document)
+            throw .changedSinceRead(document: name, path: document)
+          }
         } else if expected == .absent {
           // A document that was not there is created only if nothing has appeared there since.
           if !POSIX.renameWithoutReplacing(temporary, document) {
