@@ -41,6 +41,31 @@ struct TaskFilterTests {
     #expect(titles(TaskFilter(kinds: [.project])) == ["Errands", "Shop", "Work"])
   }
 
+  @Test func aDoneItemHidesWithEverythingUnderItUnlessAll() {
+    let outline = parseOutline(
+      """
+      Errands:
+      \t- Post letter @done(2026-11-20)
+      \t\tThe red box by the station.
+      \t\t- Buy stamps
+      \t- Buy milk
+      Archive: @done
+      \t- Old task
+      \tOld note
+
+      """
+    )
+    let everyKind = Set(Item.Kind.allCases)
+    let shown = TaskFilter(kinds: everyKind).outlineRows(of: outline).map(\.entry.item.title)
+    #expect(shown == ["Errands", "Buy milk"])
+    #expect(TaskFilter(kinds: everyKind, project: "err").outlineRows(of: outline).map(\.entry.item.title) == ["Errands", "Buy milk"])
+    #expect(TaskFilter().apply(to: outline).map(\.item.title) == ["Buy milk"])
+    #expect(TaskFilter(kinds: everyKind, searchText: "red box").apply(to: outline).isEmpty)
+    #expect(TaskFilter(kinds: everyKind, status: .all).apply(to: outline).count == outline.itemCountWithoutBlankLines)
+    // --done lists the items tagged done themselves.
+    #expect(TaskFilter(kinds: everyKind, status: .done).apply(to: outline).map(\.item.title) == ["Post letter", "Archive"])
+  }
+
   @Test func entriesCarryTheirProject() {
     let entries = TaskFilter().apply(to: Self.outline)
     #expect(entries.map { $0.project?.title } == ["Errands", "Shop", "Shop", "Work", "Work", nil])

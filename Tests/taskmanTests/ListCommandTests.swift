@@ -54,6 +54,17 @@ struct ListCommandTests {
     #expect(linesWithoutIDs(search) == ["Errands:"])
   }
 
+  @Test func aDoneItemHidesWithItsNotesAndSubtasksUnlessAll() throws {
+    let data = try TaskmanDataDirectory()
+    let file = try data.write(
+      "Errands:\n\t- Post letter @done(2026-11-20)\n\t\tThe red box.\n\t\t- Buy stamps\n\t- Buy milk\n", to: "done.taskpaper"
+    )
+    let list = { (arguments: [String]) in linesWithoutIDs(try data.run(["--file", file, "list"] + arguments).output) }
+    #expect(try list([]) == ["Errands:", "  - Buy milk"])
+    #expect(try list(["--project", "errands"]) == ["Errands:", "  - Buy milk"])
+    #expect(try list(["--all"]).count == 5)
+  }
+
   @Test func listsOpenTasksAtAnyDepthWithTheirProjectsWhenFlat() throws {
     let data = try importedDocument()
     let result = try data.run(["list", "--flat"])

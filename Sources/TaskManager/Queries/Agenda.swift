@@ -1,7 +1,7 @@
 import Foundation
 
-/// What is due: `taskman agenda`. Items that are not done and have a readable `@due` date, in
-/// three groups, each sorted by deadline (ties in document order).
+/// What is due: `taskman agenda`. Items that are not done (nor under a done item) and have a
+/// readable `@due` date, in three groups, each sorted by deadline (ties in document order).
 ///
 /// ```swift
 /// let agenda = Agenda(outline, today: day)

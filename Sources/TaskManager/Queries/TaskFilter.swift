@@ -15,8 +15,10 @@ import Foundation
 /// }
 /// ```
 ///
-/// Items are matched at every depth, each on its own line's tags: a task under a `@done`
-/// project is not done unless it is tagged `@done` itself.
+/// Items are matched at every depth, each on its own line's tags, with one exception: by
+/// default (``Status/notDone``) a done item hides with everything under it, so a task or note
+/// under a `@done` task or project is not shown either. ``Status/done`` finds the items tagged
+/// `@done` themselves, and ``Status/all`` shows everything.
 public struct TaskFilter: Hashable, Sendable {
   /// Which kinds of items can match; only tasks by default.
   public var kinds: Set<Item.Kind>
@@ -40,7 +42,7 @@ public struct TaskFilter: Hashable, Sendable {
 
   /// Whether done items match.
   public enum Status: String, Hashable, Sendable, CaseIterable {
-    /// Only items without a `@done` tag (the default).
+    /// Only items without a `@done` tag and not under an item with one (the default).
     case notDone
     /// Only items with a `@done` tag.
     case done
@@ -81,6 +83,9 @@ public struct TaskFilter: Hashable, Sendable {
   }
 
   /// Whether `item` matches, given the titles of the projects it sits in (any order).
+  ///
+  /// The item is judged alone: whether an item above it is done, which hides it in
+  /// ``apply(to:)``, is not known here.
   public func matches(_ item: Item, inProjects projectTitles: [String] = []) -> Bool {
     let matcher = Matcher(self)
     let inside = matcher.project == nil || projectTitles.contains { matcher.isWantedProject(title: $0) }
@@ -261,7 +266,11 @@ struct MatchingWalk {
       }
       stack[last].index = index + 1
       let matches = matcher.matches(stack[last].items[index], insideProject: stack[last].insideProject)
-      if !stack[last].items[index].children.isEmpty {
+      // A done item hides with everything under it unless done items are asked for too: the
+      // walk does not go below it.
+      if !stack[last].items[index].children.isEmpty,
+        !(matcher.filter.status == .notDone && stack[last].items[index].isDone)
+      {
         let item = stack[last].items[index]
         let isProject = item.kind == .project
         stack.append(

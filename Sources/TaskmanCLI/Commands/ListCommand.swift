@@ -51,8 +51,8 @@ struct ListCommand: ParsableCommand, Equatable {
       .option(\.project, name: "project", valueName: "name", help: "Only items inside a project whose name starts with this, ignoring case."),
       .option(\.search, name: "search", valueName: "text", help: "Only items whose line contains this text, ignoring case and indentation: tasks, notes and projects (--search '@due(2026-12', --search 'home:')."),
       .flags(\.status, [
-        (name: "done", value: .done, help: "Only items that are done."),
-        (name: "all", value: .all, help: "Items whether done or not."),
+        (name: "done", value: .done, help: "Only items that are done (tagged @done themselves)."),
+        (name: "all", value: .all, help: "Items whether done or not. Without it, a done item hides with everything under it: its notes and subtasks."),
       ]),
       .option(\.dueBefore, name: "due-before", valueName: "date", help: "Only items with a @due date before this date, like 2026-12-01 or friday."),
       .option(\.dueAfter, name: "due-after", valueName: "date", help: "Only items with a @due date after this date (after the whole day, for a day)."),
