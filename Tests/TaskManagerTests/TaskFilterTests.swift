@@ -80,6 +80,16 @@ struct TaskFilterTests {
     #expect(titles(TaskFilter(tags: [.has("nothing")])) == [])
   }
 
+  @Test func tagNamesMatchIgnoringCase() {
+    let outline = parseOutline("- Hike @Weekend\n- Renew passport @DUE(2024-10-01)\n- Paid @Done\n- Swim @weekend(sat)\n")
+    let titles = { (filter: TaskFilter) in filter.apply(to: outline).map(\.item.title) }
+    #expect(titles(TaskFilter(tags: [.has("weekend")])) == ["Hike", "Swim"])
+    #expect(titles(TaskFilter(tags: [.has("WEEKEND", value: "sat")])) == ["Swim"])
+    #expect(titles(TaskFilter(tags: [.lacks("weekend")])) == ["Renew passport"])
+    #expect(titles(TaskFilter(overdueAsOf: Self.day(2024, 11, 1))) == ["Renew passport"])
+    #expect(titles(TaskFilter(status: .done)) == ["Paid"])
+  }
+
   @Test func negatedAndCombinedTags() {
     #expect(titles(TaskFilter(tags: [.lacks("due")])) == ["Café crème"])
     #expect(titles(TaskFilter(tags: [.lacks("priority", value: "high")])) == ["Buy milk", "Buy BREAD", "Call Bob", "Plan trip"])

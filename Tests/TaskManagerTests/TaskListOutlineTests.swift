@@ -317,6 +317,13 @@ private func makeStore(_ tasks: [Item] = [home, loose]) -> TestStore<TaskList.St
     #expect(Agenda(Self.outline, today: today, days: 8).upcoming.map(\.item.title) == ["Loose", "Paint", "Fence"])
   }
 
+  @Test func theAgendaReadsDueTagsWhateverTheirCase() {
+    let outline = parseOutline("- Renew passport @DUE(2026-11-01)\n- Call @Due(2026-11-25)\n- Old @DUE(2026-11-01) @DONE\n")
+    let agenda = Agenda(outline, today: today)
+    #expect(agenda.overdue.map(\.item.title) == ["Renew passport"])
+    #expect(agenda.today.map(\.item.title) == ["Call"])
+  }
+
   @Test func itemsDueAtTheSameMomentStayInDocumentOrder() {
     // Many ties among other dates, in every group: the sort is stable.
     var lines: [String] = []
@@ -386,6 +393,14 @@ private func makeStore(_ tasks: [Item] = [home, loose]) -> TestStore<TaskList.St
     #expect(checkup.lineEndings == .lf)
     #expect(checkup.endsWithLineBreak)
     #expect(checkup.indentsWithTabsAndSpaces)
+  }
+
+  @Test func readsDateTagsAndRepeatsWhateverTheirCase() throws {
+    let (_, source) = try TaskFile.read(Data("- a @DUE(tomorow)\n- b @home @Home\n".utf8), index: nil)
+    let checkup = TaskFileCheckup(source)
+    #expect(checkup.findings.map(\.kind) == [.unreadableDate, .duplicateTag])
+    #expect(checkup.findings[0].message == "@DUE(tomorow) is not a date taskman reads; write it as YYYY-MM-DD")
+    #expect(checkup.findings[1].message == "@home appears more than once on this item")
   }
 
   @Test func namesTheFirstLineEndingOtherwise() throws {

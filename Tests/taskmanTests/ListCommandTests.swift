@@ -111,6 +111,24 @@ struct ListCommandTests {
     #expect(try data.listedTitles(["--overdue"]) == ["Pay rent"])
   }
 
+  @Test func tagNamesMatchIgnoringCaseAndKeepTheirSpelling() throws {
+    let data = try TaskmanDataDirectory()
+    let text = "- Renew passport @DUE(2000-11-01)\n- Hike @Weekend\n- Swim @weekend\n- Paid @Done\n"
+    let file = try data.write(text, to: "case.taskpaper")
+    let run = { (arguments: [String]) in try data.run(["--file", file] + arguments) }
+    #expect(linesWithoutIDs(try run(["list", "--overdue"]).output) == ["- Renew passport @DUE(2000-11-01)"])
+    #expect(linesWithoutIDs(try run(["list", "--tag", "weekend"]).output) == ["- Hike @Weekend", "- Swim @weekend"])
+    #expect(linesWithoutIDs(try run(["list", "--tag", "done"]).output) == ["- Paid @Done"])
+    #expect(!(try run(["list"]).output.contains("Paid")))
+    #expect(try run(["agenda"]).output.contains("Renew passport @DUE(2000-11-01)"))
+    #expect(try run(["tags"]).output == "@Done     1\n@DUE      1\n@Weekend  2\n")
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == text, "reading commands never change the file")
+    let typo = try data.write("- Renew passport @DUE(tomorow)\n", to: "typo.taskpaper")
+    let doctor = try data.run(["--file", typo, "doctor"])
+    #expect(doctor.status == 1)
+    #expect(doctor.output.contains("@DUE(tomorow) is not a date taskman reads"))
+  }
+
   @Test func jsonCarriesProjectAndParent() throws {
     let data = try importedDocument()
     let items = try data.listed(["--tag", "today"])

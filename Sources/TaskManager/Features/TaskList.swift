@@ -307,7 +307,7 @@ public struct TaskList: Reducer {
         for text in texts {
           do throws(TaskPaperError) {
             var tag = try TaskPaperParser.parseTag(text)
-            if TaskDate.tagNames.contains(tag.name), let value = tag.value, (try? TaskDate.parse(value)) == nil {
+            if TaskDate.isDateTagName(tag.name), let value = tag.value, (try? TaskDate.parse(value)) == nil {
               do throws(TaskDateError) {
                 if let resolved = try TaskDate.resolve(value, today: today) { tag = Tag(name: tag.name, date: resolved) }
               } catch {

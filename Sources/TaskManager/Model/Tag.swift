@@ -66,3 +66,56 @@ public struct Tag: Hashable, Sendable, Codable, CustomStringConvertible {
     }
   }
 }
+
+// MARK: - Names ignoring case
+
+extension Tag {
+  /// Whether this tag is called `name`, ignoring case: `@DUE`, `@Due` and `@due` are one tag
+  /// name wherever taskman looks tags up, while each keeps the spelling it was written with.
+  ///
+  /// ```swift
+  /// Tag(name: "Weekend").hasName("weekend")  // true
+  /// ```
+  public func hasName(_ name: String) -> Bool {
+    Self.namesMatch(self.name, name)
+  }
+
+  /// Whether two tag names are the same name, ignoring case (ASCII names, the usual case, are
+  /// compared byte by byte without allocating; others as their lowercased forms).
+  ///
+  /// ```swift
+  /// Tag.namesMatch("Café", "CAFÉ")  // true
+  /// ```
+  public static func namesMatch(_ a: String, _ b: String) -> Bool {
+    var x = a.utf8.makeIterator()
+    var y = b.utf8.makeIterator()
+    while true {
+      switch (x.next(), y.next()) {
+      case (nil, nil):
+        return true
+      case let (p?, q?) where p < 0x80 && q < 0x80:
+        if p != q, lowercasedASCII(p) != lowercasedASCII(q) { return false }
+      case let (p?, nil) where p < 0x80:
+        // The rest of `a` would have to lowercase to nothing: only ASCII left means it cannot.
+        if !a.utf8.contains(where: { $0 >= 0x80 }) { return false }
+        return a.lowercased() == b.lowercased()
+      case let (nil, q?) where q < 0x80:
+        if !b.utf8.contains(where: { $0 >= 0x80 }) { return false }
+        return a.lowercased() == b.lowercased()
+      default:
+        return a.lowercased() == b.lowercased()
+      }
+    }
+  }
+
+  /// `name` as one key for all its spellings: lowercased, or `name` itself when it has no
+  /// uppercase letter to fold (no copy is made for the usual lowercase ASCII name).
+  static func foldedName(_ name: String) -> String {
+    name.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) ? name : name.lowercased()
+  }
+}
+
+@inline(__always)
+private func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+  (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+}

@@ -22,7 +22,10 @@ public struct TagCount: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "\(name): \(count)" }
 
   /// Every tag name of `items` with the number of items carrying it (an item that repeats a
-  /// tag counts once), sorted by name ignoring case, then exactly.
+  /// tag counts once), sorted by name ignoring case.
+  ///
+  /// Names are counted ignoring case, as filters match them: `@Weekend` and `@weekend` are one
+  /// name, shown in its most common spelling (of equally common ones, the first written).
   public static func counts(in items: some Sequence<Item>) -> [TagCount] {
     var counter = TagCounter()
     for item in items { counter.add(item) }
@@ -54,7 +57,33 @@ extension Array where Element == Outline.Entry {
 }
 
 struct TagCounter {
-  private var counts: [String: Int] = [:]
+  /// The items carrying one name, in all the spellings it was written in.
+  private struct Tally {
+    var count = 0
+    /// Each spelling, in the order first seen, with the number of items spelling it so.
+    var spellings: [String] = []
+    var spellingCounts: [Int] = []
+
+    mutating func add(_ spelling: String) {
+      count += 1
+      if let index = spellings.firstIndex(of: spelling) {
+        spellingCounts[index] += 1
+      } else {
+        spellings.append(spelling)
+        spellingCounts.append(1)
+      }
+    }
+
+    /// The most common spelling; of equally common ones, the first seen.
+    var name: String {
+      var best = 0
+      for index in spellingCounts.indices where spellingCounts[index] > spellingCounts[best] { best = index }
+      return spellings[best]
+    }
+  }
+
+  /// By the name folded to lowercase: `@Weekend` and `@weekend` are one name.
+  private var tallies: [String: Tally] = [:]
   /// How many names were compared or hashed: linear in the tags, however many one item has.
   private(set) var work = 0
 
@@ -66,24 +95,24 @@ struct TagCounter {
     if tags.count <= Self.lookBackLimit {
       for index in tags.indices {
         let name = tags[index].name
-        // An item counts once per name.
+        // An item counts once per name, whatever the case it repeats it in.
         work += index
-        if index > 0, tags[..<index].contains(where: { $0.name == name }) { continue }
-        counts[name, default: 0] += 1
+        if index > 0, tags[..<index].contains(where: { Tag.namesMatch($0.name, name) }) { continue }
+        tallies[Tag.foldedName(name), default: Tally()].add(name)
       }
     } else {
       var seen = Set<String>(minimumCapacity: tags.count)
-      for tag in tags where seen.insert(tag.name).inserted {
-        counts[tag.name, default: 0] += 1
+      for tag in tags {
+        let key = Tag.foldedName(tag.name)
+        if seen.insert(key).inserted { tallies[key, default: Tally()].add(tag.name) }
       }
       work += tags.count
     }
   }
 
   func sorted() -> [TagCount] {
-    counts
-      .map { (key: $0.key.lowercased(), count: TagCount(name: $0.key, count: $0.value)) }
-      .sorted { $0.key != $1.key ? $0.key < $1.key : $0.count.name < $1.count.name }
-      .map(\.count)
+    tallies
+      .sorted { $0.key < $1.key }
+      .map { TagCount(name: $0.value.name, count: $0.value.count) }
   }
 }

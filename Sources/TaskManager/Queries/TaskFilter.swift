@@ -111,7 +111,7 @@ extension TaskFilter {
   /// A condition on one tag: the item has (or, negated, lacks) a tag with this name and, when
   /// `value` is set, exactly this value.
   public struct TagCondition: Hashable, Sendable {
-    /// The tag name, without `@`; compared exactly.
+    /// The tag name, without `@`; compared ignoring case (`weekend` finds `@Weekend`).
     public var name: String
     /// The value the tag must have, compared exactly; `nil` for any value or none.
     public var value: String?
@@ -154,7 +154,7 @@ extension TaskFilter {
 
     /// Whether `item` satisfies the condition.
     public func matches(_ item: Item) -> Bool {
-      let found = item.tags.contains { $0.name == name && (value == nil || $0.value == value) }
+      let found = item.tags.contains { $0.hasName(name) && (value == nil || $0.value == value) }
       return found != isNegated
     }
   }

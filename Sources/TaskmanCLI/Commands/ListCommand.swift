@@ -46,8 +46,8 @@ struct ListCommand: ParsableCommand, Equatable {
       "taskman list --overdue --json",
     ],
     parameters: [
-      .option(\.tags, name: "tag", valueName: "name[=value]", help: "Only items with this tag (and this value; for a date tag, a date like friday as taskman writes it). Repeat to require several tags. --tag done lists done items."),
-      .option(\.notTags, name: "not-tag", valueName: "name", help: "Only items without this tag. May be repeated."),
+      .option(\.tags, name: "tag", valueName: "name[=value]", help: "Only items with this tag, its name in any case (and this value; for a date tag, a date like friday as taskman writes it). Repeat to require several tags. --tag done lists done items."),
+      .option(\.notTags, name: "not-tag", valueName: "name", help: "Only items without this tag, its name in any case. May be repeated."),
       .option(\.project, name: "project", valueName: "name", help: "Only items inside a project whose name starts with this, ignoring case."),
       .option(\.search, name: "search", valueName: "text", help: "Only items whose line contains this text, ignoring case and indentation: tasks, notes and projects (--search '@due(2026-12', --search 'home:')."),
       .flags(\.status, [
@@ -104,7 +104,7 @@ struct ListCommand: ParsableCommand, Equatable {
       project: project,
       searchText: search,
       // `--tag done` asks for done items: the default, open items only, would show none.
-      status: status == .open && tags.contains(where: { $0.name == "done" }) ? .all : status.filterStatus,
+      status: status == .open && tags.contains(where: { Tag.namesMatch($0.name, "done") }) ? .all : status.filterStatus,
       dueBefore: dueBefore?.resolve(today: today).start,
       dueAfter: dueAfter.map { date in
         let resolved = date.resolve(today: today)
@@ -122,7 +122,7 @@ extension ListCommand {
   /// writes it into that tag (`due=friday` finds what `add … @due(friday)` stored), any other
   /// value as typed.
   static func value(of filter: TagFilter, today: TaskDate.Day) -> String? {
-    guard let value = filter.value, TaskDate.tagNames.contains(filter.name), (try? TaskDate.parse(value)) == nil,
+    guard let value = filter.value, TaskDate.isDateTagName(filter.name), (try? TaskDate.parse(value)) == nil,
       let resolved = try? TaskDate.resolve(value, today: today)
     else { return filter.value }
     return Tag(name: filter.name, date: resolved).value

@@ -29,8 +29,8 @@ struct TagCommand: ParsableCommand, Equatable {
         throw .usage(message, hint: "A tag is @name or @name(value), like @today or @due(2026-12-01).")
       }
       try await app.finishChanges()
-      let given = Set(tags.compactMap { try? TaskPaperParser.parseTag($0).name })
-      context.warnAboutDates(in: app.state.item(withID: item.id)?.tags.filter { given.contains($0.name) } ?? [])
+      let given = tags.compactMap { try? TaskPaperParser.parseTag($0).name }
+      context.warnAboutDates(in: app.state.item(withID: item.id)?.tags.filter { tag in given.contains { tag.hasName($0) } } ?? [])
       context.output.write(TaskRowRenderer.render(app.rows(for: [item.id], index: index), style: context.style))
       return .success
     }

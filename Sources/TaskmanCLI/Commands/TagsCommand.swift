@@ -7,6 +7,7 @@ struct TagsCommand: ParsableCommand, Equatable {
   static let configuration = CommandConfiguration<Self>(
     name: "tags",
     abstract: "List every tag name with the number of items carrying it.",
+    discussion: "Names are counted ignoring case, as filters match them: @Weekend and @weekend are one name, shown in its most common spelling (of equally common ones, the first in the file).",
     parameters: [
       .flag(\.json, name: "json", help: "Print JSON (see Documentation/taskman-json.md) instead of text.")
     ]
