@@ -317,6 +317,17 @@ private func makeStore(_ tasks: [Item] = [home, loose]) -> TestStore<TaskList.St
     #expect(Agenda(Self.outline, today: today, days: 8).upcoming.map(\.item.title) == ["Loose", "Paint", "Fence"])
   }
 
+  @Test func aTimedDeadlineComesBeforeAWholeDayOnTheSameDay() {
+    let outline = parseOutline(
+      "- Whole day @due(2026-11-25)\n- At five @due(2026-11-25 17:00)\n- Also whole @due(2026-11-25)\n- At nine @due(2026-11-25 09:00)\n"
+        + "- Friday @due(2026-11-27)\n- Friday noon @due(2026-11-27 12:00)\n- Old day @due(2026-11-20)\n- Old evening @due(2026-11-20 18:00)\n"
+    )
+    let agenda = Agenda(outline, today: today)
+    #expect(agenda.today.map(\.item.title) == ["At nine", "At five", "Whole day", "Also whole"])
+    #expect(agenda.upcoming.map(\.item.title) == ["Friday noon", "Friday"])
+    #expect(agenda.overdue.map(\.item.title) == ["Old evening", "Old day"])
+  }
+
   @Test func theAgendaReadsDueTagsWhateverTheirCase() {
     let outline = parseOutline("- Renew passport @DUE(2026-11-01)\n- Call @Due(2026-11-25)\n- Old @DUE(2026-11-01) @DONE\n")
     let agenda = Agenda(outline, today: today)
@@ -335,8 +346,10 @@ private func makeStore(_ tasks: [Item] = [home, loose]) -> TestStore<TaskList.St
     let agenda = Agenda(parseOutline(lines.joined(separator: "\n")), today: today)
     for group in [agenda.overdue, agenda.today, agenda.upcoming] {
       #expect(group.count == 100)
+      // By day, the timed deadlines before the whole days, then in document order.
       let keys = group.map { entry in
-        (TaskFilter.deadline(of: entry.item)!, Int(entry.item.title.split(separator: " ")[1])!)
+        let deadline = TaskFilter.deadline(of: entry.item)!
+        return (deadline.day, deadline.time == nil ? 1 : 0, deadline, Int(entry.item.title.split(separator: " ")[1])!)
       }
       #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "by deadline, then in document order")
     }
