@@ -165,6 +165,13 @@ struct ListCommandTests {
     #expect(flag.errors.contains("--overdue"))
   }
 
+  @Test func colourMarksOnlyWhatIsATag() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Pay 25% @25% to foo@bar.com @home")
+    let output = try data.run(["list", "--color", "always"]).output
+    #expect(output.contains("Pay 25% @25% to foo@bar.com \u{1B}[36m@home\u{1B}[0m"), "\(output)")
+  }
+
   @Test func colourOnlyWhenAsked() throws {
     let data = try TaskmanDataDirectory()
     _ = try data.add("Tagged", "@home")
