@@ -177,6 +177,8 @@ struct ListCommandTests {
     _ = try data.add("Tagged", "@home")
     #expect(try !data.run(["list"]).output.contains("\u{1B}["))
     #expect(try data.run(["list", "--color", "always"]).output.contains("\u{1B}[36m@home\u{1B}[0m"))
-    #expect(try !data.run(["list", "--color", "always"], environment: ["NO_COLOR": "1"]).output.contains("\u{1B}["))
+    #expect(try !data.run(["list"], environment: ["NO_COLOR": "1"]).output.contains("\u{1B}["))
+    // An explicit --color always wins over NO_COLOR (no-color.org: a flag overrides the variable).
+    #expect(try data.run(["list", "--color", "always"], environment: ["NO_COLOR": "1"]).output.contains("\u{1B}[36m@home\u{1B}[0m"))
   }
 }
