@@ -124,6 +124,21 @@ struct TaskFilterTests {
     #expect(titles(TaskFilter(searchText: "milk bread")) == [])
   }
 
+  @Test func searchIgnoresAccentsAsItIgnoresCase() {
+    #expect(titles(TaskFilter(searchText: "creme")) == ["Café crème"])
+    #expect(titles(TaskFilter(searchText: "CAFE CREME")) == ["Café crème"])
+    #expect(titles(TaskFilter(searchText: "café")) == ["Café crème"])
+    let outline = parseOutline("- Call Zoë @who(Zoë)\n- Call Zoe\n- Écrire à Noël\n- Ask Zoe\u{308}l\n- 日本へ行く\n")
+    let found = { (text: String) in TaskFilter(searchText: text).apply(to: outline).map(\.item.title) }
+    #expect(found("zoe") == ["Call Zoë", "Call Zoe", "Ask Zoe\u{308}l"])
+    #expect(found("ZOË") == ["Call Zoë", "Call Zoe", "Ask Zoe\u{308}l"])
+    #expect(found("ecrire a noel") == ["Écrire à Noël"])
+    #expect(found("who(zoe)") == ["Call Zoë"], "the line as written, tags included")
+    #expect(found("日本") == ["日本へ行く"])
+    #expect(found("zoel") == ["Ask Zoe\u{308}l"])
+    #expect(found("\u{301}").isEmpty, "an accent alone is no letter to find")
+  }
+
   @Test func dueBeforeUsesTheDeadline() {
     let before = { (text: String) in TaskFilter(dueBefore: try! TaskDate.parse(text)!.start) }
     #expect(titles(before("2024-10-31")) == ["Buy milk"])

@@ -129,6 +129,16 @@ struct ListCommandTests {
     #expect(doctor.output.contains("@DUE(tomorow) is not a date taskman reads"))
   }
 
+  @Test func searchIgnoresAccents() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Call Zoë")
+    _ = try data.add("Café crème")
+    _ = try data.add("Call Bob")
+    #expect(try data.listedTitles(["--search", "zoe"]) == ["Call Zoë"])
+    #expect(try data.listedTitles(["--search", "CREME"]) == ["Café crème"])
+    #expect(try data.listedTitles(["--search", "zoë"]) == ["Call Zoë"])
+  }
+
   @Test func jsonCarriesProjectAndParent() throws {
     let data = try importedDocument()
     let items = try data.listed(["--tag", "today"])

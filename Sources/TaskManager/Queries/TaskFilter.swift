@@ -28,8 +28,8 @@ public struct TaskFilter: Hashable, Sendable {
   /// above it. Case is ignored, as are surrounding whitespace and a trailing `:` (`"err"` finds
   /// `Errands`).
   public var project: String?
-  /// Text the item's title, or one of its tags' names or values, must contain, ignoring case.
-  /// Empty text matches everything.
+  /// Text the item's title, or one of its tags' names or values, must contain, ignoring case
+  /// and accents (`zoe` finds `Zoë`). Empty text matches everything.
   public var searchText: String?
   /// Whether done items, not done items, or both match; not done by default.
   public var status: Status
@@ -298,37 +298,65 @@ struct MatchingWalk {
   }
 }
 
-/// A search string, found in a text regardless of case. ASCII queries (the usual case) are
-/// matched byte by byte without allocating; others compare lowercased strings.
+/// A search string, found in a text regardless of case and accents (`zoe` finds `Zoë`, `CREME`
+/// finds `crème`): both are folded as Foundation folds them with `.caseInsensitive` and
+/// `.diacriticInsensitive`.
+///
+/// The search string is folded once. An ASCII one (the usual case) is matched byte by byte
+/// without allocating, and a text is folded only when it holds non-ASCII bytes and the bytes as
+/// written do not match already; other search strings compare folded strings.
 private struct CaseInsensitiveText {
-  let lowercased: String
+  let folded: String
   let asciiBytes: [UInt8]?
 
   init(_ text: String) {
-    lowercased = text.lowercased()
-    asciiBytes = text.utf8.allSatisfy { $0 < 0x80 } ? Array(lowercased.utf8) : nil
+    folded = Self.fold(text)
+    asciiBytes = folded.utf8.allSatisfy { $0 < 0x80 } ? Array(folded.utf8) : nil
+  }
+
+  static func fold(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 
   func isFound(in text: String) -> Bool {
-    guard let needle = asciiBytes else { return text.lowercased().contains(lowercased) }
-    return text.withUTF8Bytes { haystack in
-      guard needle.count <= haystack.count else { return false }
-      let first = needle[0]
-      var start = 0
-      while start <= haystack.count - needle.count {
-        if lowercasedASCII(haystack[start]) == first {
-          var offset = 1
-          while offset < needle.count, lowercasedASCII(haystack[start + offset]) == needle[offset] { offset += 1 }
-          if offset == needle.count { return true }
-        }
-        start += 1
-      }
-      return false
+    guard let needle = asciiBytes else {
+      // A search with letters beyond ASCII, even folded, is never in ASCII text.
+      if text.utf8.allSatisfy({ $0 < 0x80 }) { return false }
+      return Self.fold(text).contains(folded)
     }
+    // Only text with bytes beyond ASCII (accents, other letters) folds to other bytes.
+    let found = text.withUTF8Bytes { Self.search(needle, in: $0) }
+    return found ?? (Self.fold(text).withUTF8Bytes { Self.search(needle, in: $0) } == true)
+  }
+
+  /// Whether the bytes `needle` (ASCII, lowercase) are in `haystack`, ignoring ASCII case: true
+  /// when found, false when not, nil when not but `haystack` has bytes beyond ASCII, which
+  /// folding could turn into a match. One pass over the haystack either way.
+  private static func search(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool? {
+    // A search of accents alone folds to nothing, which is in every text.
+    guard let first = needle.first else { return true }
+    var seen: UInt8 = 0
+    var start = 0
+    while start + needle.count <= haystack.count {
+      let byte = haystack[start]
+      seen |= byte
+      if lowercasedASCII(byte) == first {
+        var offset = 1
+        while offset < needle.count, lowercasedASCII(haystack[start + offset]) == needle[offset] { offset += 1 }
+        if offset == needle.count { return true }
+      }
+      start += 1
+    }
+    // The last bytes, too short to start a match, may still be beyond ASCII.
+    while start < haystack.count {
+      seen |= haystack[start]
+      start += 1
+    }
+    return seen < 0x80 ? false : nil
   }
 
   @inline(__always)
-  private func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+  private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
     (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
   }
 }

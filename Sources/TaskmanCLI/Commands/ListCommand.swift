@@ -49,7 +49,7 @@ struct ListCommand: ParsableCommand, Equatable {
       .option(\.tags, name: "tag", valueName: "name[=value]", help: "Only items with this tag, its name in any case (and this value; for a date tag, a date like friday as taskman writes it). Repeat to require several tags. --tag done lists done items."),
       .option(\.notTags, name: "not-tag", valueName: "name", help: "Only items without this tag, its name in any case. May be repeated."),
       .option(\.project, name: "project", valueName: "name", help: "Only items inside a project whose name starts with this, ignoring case."),
-      .option(\.search, name: "search", valueName: "text", help: "Only items whose line contains this text, ignoring case and indentation: tasks, notes and projects (--search '@due(2026-12', --search 'home:')."),
+      .option(\.search, name: "search", valueName: "text", help: "Only items whose line contains this text, ignoring case, accents (zoe finds Zoë) and indentation: tasks, notes and projects (--search '@due(2026-12', --search 'home:')."),
       .flags(\.status, [
         (name: "done", value: .done, help: "Only items that are done (tagged @done themselves)."),
         (name: "all", value: .all, help: "Items whether done or not. Without it, a done item hides with everything under it: its notes and subtasks."),
