@@ -61,6 +61,9 @@ struct TagTests {
     #expect(Tag(name: "Café").hasName("CAFÉ"))
     #expect(!Tag(name: "home").hasName("homes"))
     #expect(!Tag(name: "home").hasName("hom"))
+    #expect(Tag.namesMatch("DUE", "due") && Tag.namesMatch("due", "due") && !Tag.namesMatch("due", "done"))
+    #expect(Tag.namesMatch("\u{212A}itchen", "kitchen"), "the Kelvin sign lowercases to k")
+    #expect(Tag.namesMatch("ÉTÉ", "été") && !Tag.namesMatch("été", "ete") && !Tag.namesMatch("été", "étés"))
   }
 
   @Test func editsFindTagsIgnoringCaseAndKeepTheirSpelling() {

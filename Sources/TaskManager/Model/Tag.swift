@@ -87,25 +87,33 @@ extension Tag {
   /// Tag.namesMatch("Café", "CAFÉ")  // true
   /// ```
   public static func namesMatch(_ a: String, _ b: String) -> Bool {
-    var x = a.utf8.makeIterator()
-    var y = b.utf8.makeIterator()
-    while true {
-      switch (x.next(), y.next()) {
-      case (nil, nil):
-        return true
-      case let (p?, q?) where p < 0x80 && q < 0x80:
-        if p != q, lowercasedASCII(p) != lowercasedASCII(q) { return false }
-      case let (p?, nil) where p < 0x80:
-        // The rest of `a` would have to lowercase to nothing: only ASCII left means it cannot.
-        if !a.utf8.contains(where: { $0 >= 0x80 }) { return false }
-        return a.lowercased() == b.lowercased()
-      case let (nil, q?) where q < 0x80:
-        if !b.utf8.contains(where: { $0 >= 0x80 }) { return false }
-        return a.lowercased() == b.lowercased()
-      default:
-        return a.lowercased() == b.lowercased()
-      }
+    // Most names compared are the same as written, or differ in their first letter: both are
+    // decided without reading the rest.
+    if a == b { return true }
+    guard let p = a.utf8.first, let q = b.utf8.first else { return false }
+    if p != q, p < 0x80, q < 0x80, lowercasedASCII(p) != lowercasedASCII(q) { return false }
+    let decided = a.utf8.withContiguousStorageIfAvailable { x in
+      b.utf8.withContiguousStorageIfAvailable { y in asciiNamesMatch(x, y) } ?? nil
+    } ?? nil
+    return decided ?? (a.lowercased() == b.lowercased())
+  }
+
+  /// Whether two names match ignoring ASCII case, or nil when that takes Unicode's case rules:
+  /// a byte beyond ASCII where the names differ, or names of different lengths that are not
+  /// both ASCII (`K`, the Kelvin sign, lowercases to `k`).
+  @inline(__always)
+  private static func asciiNamesMatch(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool? {
+    guard x.count == y.count else {
+      return x.contains(where: { $0 >= 0x80 }) || y.contains(where: { $0 >= 0x80 }) ? nil : false
     }
+    for index in 0..<x.count {
+      let (p, q) = (x[index], y[index])
+      if p == q { continue }
+      // Alike so far, as written or but for ASCII case: an ASCII letter apart decides it.
+      guard p < 0x80, q < 0x80 else { return nil }
+      if lowercasedASCII(p) != lowercasedASCII(q) { return false }
+    }
+    return true
   }
 
   /// `name` as one key for all its spellings: lowercased, or `name` itself when it has no

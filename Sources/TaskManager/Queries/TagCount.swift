@@ -57,33 +57,11 @@ extension Array where Element == Outline.Entry {
 }
 
 struct TagCounter {
-  /// The items carrying one name, in all the spellings it was written in.
-  private struct Tally {
-    var count = 0
-    /// Each spelling, in the order first seen, with the number of items spelling it so.
-    var spellings: [String] = []
-    var spellingCounts: [Int] = []
-
-    mutating func add(_ spelling: String) {
-      count += 1
-      if let index = spellings.firstIndex(of: spelling) {
-        spellingCounts[index] += 1
-      } else {
-        spellings.append(spelling)
-        spellingCounts.append(1)
-      }
-    }
-
-    /// The most common spelling; of equally common ones, the first seen.
-    var name: String {
-      var best = 0
-      for index in spellingCounts.indices where spellingCounts[index] > spellingCounts[best] { best = index }
-      return spellings[best]
-    }
-  }
-
-  /// By the name folded to lowercase: `@Weekend` and `@weekend` are one name.
-  private var tallies: [String: Tally] = [:]
+  /// Each spelling's place in `spellings` and `counts`, which keep the order first seen.
+  private var positions: [String: Int] = [:]
+  private var spellings: [String] = []
+  /// How many items spell the name so (first, when an item repeats it in another case).
+  private var counts: [Int] = []
   /// How many names were compared or hashed: linear in the tags, however many one item has.
   private(set) var work = 0
 
@@ -98,21 +76,40 @@ struct TagCounter {
         // An item counts once per name, whatever the case it repeats it in.
         work += index
         if index > 0, tags[..<index].contains(where: { Tag.namesMatch($0.name, name) }) { continue }
-        tallies[Tag.foldedName(name), default: Tally()].add(name)
+        count(name)
       }
     } else {
       var seen = Set<String>(minimumCapacity: tags.count)
-      for tag in tags {
-        let key = Tag.foldedName(tag.name)
-        if seen.insert(key).inserted { tallies[key, default: Tally()].add(tag.name) }
-      }
+      for tag in tags where seen.insert(Tag.foldedName(tag.name)).inserted { count(tag.name) }
       work += tags.count
     }
   }
 
+  /// Counts by spelling, as written: names are folded only once each, in ``sorted()``.
+  private mutating func count(_ spelling: String) {
+    if let position = positions[spelling] {
+      counts[position] += 1
+    } else {
+      positions[spelling] = spellings.count
+      spellings.append(spelling)
+      counts.append(1)
+    }
+  }
+
+  /// The counts with the spellings of one name together, under the most common spelling (of
+  /// equally common ones, the first seen), sorted by the name folded to lowercase.
   func sorted() -> [TagCount] {
-    tallies
-      .sorted { $0.key < $1.key }
-      .map { TagCount(name: $0.value.name, count: $0.value.count) }
+    var names: [String: (spelling: String, most: Int, total: Int)] = [:]
+    for (spelling, count) in zip(spellings, counts) {
+      let key = Tag.foldedName(spelling)
+      if var name = names[key] {
+        name.total += count
+        if count > name.most { (name.spelling, name.most) = (spelling, count) }
+        names[key] = name
+      } else {
+        names[key] = (spelling, count, count)
+      }
+    }
+    return names.sorted { $0.key < $1.key }.map { TagCount(name: $0.value.spelling, count: $0.value.total) }
   }
 }
