@@ -52,6 +52,31 @@ struct TagTests {
     #expect(!parseLine("- Pay rent me@done").isDone)
   }
 
+  @Test func namesAreLookedUpIgnoringCase() {
+    let item = parseLine("- Renew passport @DUE(2026-11-01) @Weekend @Done")
+    #expect(item.tag(named: "due") == tag("DUE", "2026-11-01"), "the user's spelling is kept")
+    #expect(item.hasTag(named: "weekend"))
+    #expect(item.tags(named: "WEEKEND") == [tag("Weekend")])
+    #expect(item.isDone)
+    #expect(Tag(name: "Café").hasName("CAFÉ"))
+    #expect(!Tag(name: "home").hasName("homes"))
+    #expect(!Tag(name: "home").hasName("hom"))
+    #expect(Tag.namesMatch("DUE", "due") && Tag.namesMatch("due", "due") && !Tag.namesMatch("due", "done"))
+    #expect(Tag.namesMatch("\u{212A}itchen", "kitchen"), "the Kelvin sign lowercases to k")
+    #expect(Tag.namesMatch("ÉTÉ", "été") && !Tag.namesMatch("été", "ete") && !Tag.namesMatch("été", "étés"))
+  }
+
+  @Test func editsFindTagsIgnoringCaseAndKeepTheirSpelling() {
+    var item = parseLine("- Renew passport @DUE(2026-11-01) @Done(2026-11-02)")
+    item.setTag(Tag(name: "due", value: "2026-12-01"))
+    #expect(TaskPaperPrinter.line(for: item) == "- Renew passport @DUE(2026-12-01) @Done(2026-11-02)")
+    item.removeTags(named: "done")
+    #expect(TaskPaperPrinter.line(for: item) == "- Renew passport @DUE(2026-12-01)")
+    var inline = parseLine("- Call @Bob about it")
+    inline.removeTags(named: "bob")
+    #expect(inline.title == "Call about it")
+  }
+
   // MARK: Editing
 
   @Test func setTagAppendsOrReplaces() {

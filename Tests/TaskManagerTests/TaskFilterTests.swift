@@ -41,6 +41,31 @@ struct TaskFilterTests {
     #expect(titles(TaskFilter(kinds: [.project])) == ["Errands", "Shop", "Work"])
   }
 
+  @Test func aDoneItemHidesWithEverythingUnderItUnlessAll() {
+    let outline = parseOutline(
+      """
+      Errands:
+      \t- Post letter @done(2026-11-20)
+      \t\tThe red box by the station.
+      \t\t- Buy stamps
+      \t- Buy milk
+      Archive: @done
+      \t- Old task
+      \tOld note
+
+      """
+    )
+    let everyKind = Set(Item.Kind.allCases)
+    let shown = TaskFilter(kinds: everyKind).outlineRows(of: outline).map(\.entry.item.title)
+    #expect(shown == ["Errands", "Buy milk"])
+    #expect(TaskFilter(kinds: everyKind, project: "err").outlineRows(of: outline).map(\.entry.item.title) == ["Errands", "Buy milk"])
+    #expect(TaskFilter().apply(to: outline).map(\.item.title) == ["Buy milk"])
+    #expect(TaskFilter(kinds: everyKind, searchText: "red box").apply(to: outline).isEmpty)
+    #expect(TaskFilter(kinds: everyKind, status: .all).apply(to: outline).count == outline.itemCountWithoutBlankLines)
+    // --done lists the items tagged done themselves.
+    #expect(TaskFilter(kinds: everyKind, status: .done).apply(to: outline).map(\.item.title) == ["Post letter", "Archive"])
+  }
+
   @Test func entriesCarryTheirProject() {
     let entries = TaskFilter().apply(to: Self.outline)
     #expect(entries.map { $0.project?.title } == ["Errands", "Shop", "Shop", "Work", "Work", nil])
@@ -53,6 +78,16 @@ struct TaskFilterTests {
     #expect(titles(TaskFilter(tags: [.has("priority", value: "high")])) == ["Café crème", "Loose task"])
     #expect(titles(TaskFilter(tags: [.has("priority", value: "High")])) == [])
     #expect(titles(TaskFilter(tags: [.has("nothing")])) == [])
+  }
+
+  @Test func tagNamesMatchIgnoringCase() {
+    let outline = parseOutline("- Hike @Weekend\n- Renew passport @DUE(2024-10-01)\n- Paid @Done\n- Swim @weekend(sat)\n")
+    let titles = { (filter: TaskFilter) in filter.apply(to: outline).map(\.item.title) }
+    #expect(titles(TaskFilter(tags: [.has("weekend")])) == ["Hike", "Swim"])
+    #expect(titles(TaskFilter(tags: [.has("WEEKEND", value: "sat")])) == ["Swim"])
+    #expect(titles(TaskFilter(tags: [.lacks("weekend")])) == ["Renew passport"])
+    #expect(titles(TaskFilter(overdueAsOf: Self.day(2024, 11, 1))) == ["Renew passport"])
+    #expect(titles(TaskFilter(status: .done)) == ["Paid"])
   }
 
   @Test func negatedAndCombinedTags() {
@@ -87,6 +122,21 @@ struct TaskFilterTests {
     #expect(titles(TaskFilter(searchText: "")) == titles(TaskFilter()))
     #expect(titles(TaskFilter(kinds: [.note], searchText: "PHONE")) == ["Number is on the @phone list"])
     #expect(titles(TaskFilter(searchText: "milk bread")) == [])
+  }
+
+  @Test func searchIgnoresAccentsAsItIgnoresCase() {
+    #expect(titles(TaskFilter(searchText: "creme")) == ["Café crème"])
+    #expect(titles(TaskFilter(searchText: "CAFE CREME")) == ["Café crème"])
+    #expect(titles(TaskFilter(searchText: "café")) == ["Café crème"])
+    let outline = parseOutline("- Call Zoë @who(Zoë)\n- Call Zoe\n- Écrire à Noël\n- Ask Zoe\u{308}l\n- 日本へ行く\n")
+    let found = { (text: String) in TaskFilter(searchText: text).apply(to: outline).map(\.item.title) }
+    #expect(found("zoe") == ["Call Zoë", "Call Zoe", "Ask Zoe\u{308}l"])
+    #expect(found("ZOË") == ["Call Zoë", "Call Zoe", "Ask Zoe\u{308}l"])
+    #expect(found("ecrire a noel") == ["Écrire à Noël"])
+    #expect(found("who(zoe)") == ["Call Zoë"], "the line as written, tags included")
+    #expect(found("日本") == ["日本へ行く"])
+    #expect(found("zoel") == ["Ask Zoe\u{308}l"])
+    #expect(found("\u{301}").isEmpty, "an accent alone is no letter to find")
   }
 
   @Test func dueBeforeUsesTheDeadline() {

@@ -333,6 +333,24 @@ private func makeStore(_ tasks: [Item] = [home, loose]) -> TestStore<TaskList.St
     #expect(Agenda(Self.outline, today: today, days: 8).upcoming.map(\.item.title) == ["Loose", "Paint", "Fence"])
   }
 
+  @Test func aTimedDeadlineComesBeforeAWholeDayOnTheSameDay() {
+    let outline = parseOutline(
+      "- Whole day @due(2026-11-25)\n- At five @due(2026-11-25 17:00)\n- Also whole @due(2026-11-25)\n- At nine @due(2026-11-25 09:00)\n"
+        + "- Friday @due(2026-11-27)\n- Friday noon @due(2026-11-27 12:00)\n- Old day @due(2026-11-20)\n- Old evening @due(2026-11-20 18:00)\n"
+    )
+    let agenda = Agenda(outline, today: today)
+    #expect(agenda.today.map(\.item.title) == ["At nine", "At five", "Whole day", "Also whole"])
+    #expect(agenda.upcoming.map(\.item.title) == ["Friday noon", "Friday"])
+    #expect(agenda.overdue.map(\.item.title) == ["Old evening", "Old day"])
+  }
+
+  @Test func theAgendaReadsDueTagsWhateverTheirCase() {
+    let outline = parseOutline("- Renew passport @DUE(2026-11-01)\n- Call @Due(2026-11-25)\n- Old @DUE(2026-11-01) @DONE\n")
+    let agenda = Agenda(outline, today: today)
+    #expect(agenda.overdue.map(\.item.title) == ["Renew passport"])
+    #expect(agenda.today.map(\.item.title) == ["Call"])
+  }
+
   @Test func itemsDueAtTheSameMomentStayInDocumentOrder() {
     // Many ties among other dates, in every group: the sort is stable.
     var lines: [String] = []
@@ -344,8 +362,10 @@ private func makeStore(_ tasks: [Item] = [home, loose]) -> TestStore<TaskList.St
     let agenda = Agenda(parseOutline(lines.joined(separator: "\n")), today: today)
     for group in [agenda.overdue, agenda.today, agenda.upcoming] {
       #expect(group.count == 100)
+      // By day, the timed deadlines before the whole days, then in document order.
       let keys = group.map { entry in
-        (TaskFilter.deadline(of: entry.item)!, Int(entry.item.title.split(separator: " ")[1])!)
+        let deadline = TaskFilter.deadline(of: entry.item)!
+        return (deadline.day, deadline.time == nil ? 1 : 0, deadline, Int(entry.item.title.split(separator: " ")[1])!)
       }
       #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "by deadline, then in document order")
     }
@@ -402,6 +422,14 @@ private func makeStore(_ tasks: [Item] = [home, loose]) -> TestStore<TaskList.St
     #expect(checkup.lineEndings == .lf)
     #expect(checkup.endsWithLineBreak)
     #expect(checkup.indentsWithTabsAndSpaces)
+  }
+
+  @Test func readsDateTagsAndRepeatsWhateverTheirCase() throws {
+    let (_, source) = try TaskFile.read(Data("- a @DUE(tomorow)\n- b @home @Home\n".utf8), index: nil)
+    let checkup = TaskFileCheckup(source)
+    #expect(checkup.findings.map(\.kind) == [.unreadableDate, .duplicateTag])
+    #expect(checkup.findings[0].message == "@DUE(tomorow) is not a date taskman reads; write it as YYYY-MM-DD")
+    #expect(checkup.findings[1].message == "@home appears more than once on this item")
   }
 
   @Test func namesTheFirstLineEndingOtherwise() throws {

@@ -10,10 +10,12 @@ struct ColorChoiceTests {
     #expect(!ColorChoice.auto.allowsColor(outputIsTerminal: true, environment: ["TERM": "dumb"]))
   }
 
-  @Test func noColorWithAnyNonEmptyValueTurnsColourOffEvenWithAlways() {
+  @Test func noColorWithAnyNonEmptyValueTurnsColourOffUnlessAlwaysIsGiven() {
     for value in ["1", "0", "false", "yes"] {
       #expect(!ColorChoice.auto.allowsColor(outputIsTerminal: true, environment: ["NO_COLOR": value]))
-      #expect(!ColorChoice.always.allowsColor(outputIsTerminal: true, environment: ["NO_COLOR": value]))
+      // A flag on the command line overrides the variable, as no-color.org says.
+      #expect(ColorChoice.always.allowsColor(outputIsTerminal: false, environment: ["NO_COLOR": value]))
+      #expect(!ColorChoice.never.allowsColor(outputIsTerminal: true, environment: ["NO_COLOR": value]))
     }
     // An empty NO_COLOR counts as unset, as no-color.org says.
     #expect(ColorChoice.auto.allowsColor(outputIsTerminal: true, environment: ["NO_COLOR": ""]))
@@ -32,6 +34,7 @@ struct ColorChoiceTests {
     #expect(!CommandContext(session: pipe, globals: GlobalOptions()).style.isColored)
     #expect(CommandContext(session: pipe, globals: GlobalOptions(color: .always)).style.isColored)
     let noColor = makeSession(outputIsTerminal: true, environment: ["NO_COLOR": "1"])
-    #expect(!CommandContext(session: noColor, globals: GlobalOptions(color: .always)).style.isColored)
+    #expect(CommandContext(session: noColor, globals: GlobalOptions(color: .always)).style.isColored)
+    #expect(!CommandContext(session: noColor, globals: GlobalOptions()).style.isColored)
   }
 }

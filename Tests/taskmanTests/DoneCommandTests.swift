@@ -25,6 +25,16 @@ struct DoneCommandTests {
     _ = other
   }
 
+  @Test func aDoneTagInAnyCaseIsDone() throws {
+    let data = try TaskmanDataDirectory()
+    let file = try data.write("- Paid rent @Done(2026-11-01)\n- Call Bob\n", to: "case.taskpaper")
+    let paid = try #require(try data.listed(["--file", file, "--done"]).first?["shortId"] as? String)
+    #expect(try data.run(["--file", file, "done", paid]).status == 0)
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "- Paid rent @Done(2026-11-01)\n- Call Bob\n", "done already")
+    #expect(try data.run(["--file", file, "undone", paid]).status == 0)
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "- Paid rent\n- Call Bob\n")
+  }
+
   @Test func undoNamesOnlyTheItemsTheChangeMarked() throws {
     let data = try TaskmanDataDirectory()
     let milk = try data.add("Buy milk")

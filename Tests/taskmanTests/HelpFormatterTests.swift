@@ -51,9 +51,10 @@ struct HelpFormatterTests {
                             [--flat] [--sort <order>] [--json]
 
         OPTIONS:
-          --tag <name[=value]>    Only items with this tag (and this value; for a date
-                                  tag, a date like friday as taskman writes it). Repeat
-                                  to require several tags. --tag done lists done items.
+          --tag <name[=value]>    Only items with this tag, its name in any case (and
+                                  this value; for a date tag, a date like friday as
+                                  taskman writes it). Repeat to require several tags.
+                                  --tag done lists done items.
 
         """
       )

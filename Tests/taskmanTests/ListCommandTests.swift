@@ -54,6 +54,17 @@ struct ListCommandTests {
     #expect(linesWithoutIDs(search) == ["Errands:"])
   }
 
+  @Test func aDoneItemHidesWithItsNotesAndSubtasksUnlessAll() throws {
+    let data = try TaskmanDataDirectory()
+    let file = try data.write(
+      "Errands:\n\t- Post letter @done(2026-11-20)\n\t\tThe red box.\n\t\t- Buy stamps\n\t- Buy milk\n", to: "done.taskpaper"
+    )
+    let list = { (arguments: [String]) in linesWithoutIDs(try data.run(["--file", file, "list"] + arguments).output) }
+    #expect(try list([]) == ["Errands:", "  - Buy milk"])
+    #expect(try list(["--project", "errands"]) == ["Errands:", "  - Buy milk"])
+    #expect(try list(["--all"]).count == 5)
+  }
+
   @Test func listsOpenTasksAtAnyDepthWithTheirProjectsWhenFlat() throws {
     let data = try importedDocument()
     let result = try data.run(["list", "--flat"])
@@ -100,6 +111,34 @@ struct ListCommandTests {
     #expect(try data.listedTitles(["--overdue"]) == ["Pay rent"])
   }
 
+  @Test func tagNamesMatchIgnoringCaseAndKeepTheirSpelling() throws {
+    let data = try TaskmanDataDirectory()
+    let text = "- Renew passport @DUE(2000-11-01)\n- Hike @Weekend\n- Swim @weekend\n- Paid @Done\n"
+    let file = try data.write(text, to: "case.taskpaper")
+    let run = { (arguments: [String]) in try data.run(["--file", file] + arguments) }
+    #expect(linesWithoutIDs(try run(["list", "--overdue"]).output) == ["- Renew passport @DUE(2000-11-01)"])
+    #expect(linesWithoutIDs(try run(["list", "--tag", "weekend"]).output) == ["- Hike @Weekend", "- Swim @weekend"])
+    #expect(linesWithoutIDs(try run(["list", "--tag", "done"]).output) == ["- Paid @Done"])
+    #expect(!(try run(["list"]).output.contains("Paid")))
+    #expect(try run(["agenda"]).output.contains("Renew passport @DUE(2000-11-01)"))
+    #expect(try run(["tags"]).output == "@Done     1\n@DUE      1\n@Weekend  2\n")
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == text, "reading commands never change the file")
+    let typo = try data.write("- Renew passport @DUE(tomorow)\n", to: "typo.taskpaper")
+    let doctor = try data.run(["--file", typo, "doctor"])
+    #expect(doctor.status == 1)
+    #expect(doctor.output.contains("@DUE(tomorow) is not a date taskman reads"))
+  }
+
+  @Test func searchIgnoresAccents() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Call Zoë")
+    _ = try data.add("Café crème")
+    _ = try data.add("Call Bob")
+    #expect(try data.listedTitles(["--search", "zoe"]) == ["Call Zoë"])
+    #expect(try data.listedTitles(["--search", "CREME"]) == ["Café crème"])
+    #expect(try data.listedTitles(["--search", "zoë"]) == ["Call Zoë"])
+  }
+
   @Test func jsonCarriesProjectAndParent() throws {
     let data = try importedDocument()
     let items = try data.listed(["--tag", "today"])
@@ -136,11 +175,20 @@ struct ListCommandTests {
     #expect(flag.errors.contains("--overdue"))
   }
 
+  @Test func colourMarksOnlyWhatIsATag() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Pay 25% @25% to foo@bar.com @home")
+    let output = try data.run(["list", "--color", "always"]).output
+    #expect(output.contains("Pay 25% @25% to foo@bar.com \u{1B}[36m@home\u{1B}[0m"), "\(output)")
+  }
+
   @Test func colourOnlyWhenAsked() throws {
     let data = try TaskmanDataDirectory()
     _ = try data.add("Tagged", "@home")
     #expect(try !data.run(["list"]).output.contains("\u{1B}["))
     #expect(try data.run(["list", "--color", "always"]).output.contains("\u{1B}[36m@home\u{1B}[0m"))
-    #expect(try !data.run(["list", "--color", "always"], environment: ["NO_COLOR": "1"]).output.contains("\u{1B}["))
+    #expect(try !data.run(["list"], environment: ["NO_COLOR": "1"]).output.contains("\u{1B}["))
+    // An explicit --color always wins over NO_COLOR (no-color.org: a flag overrides the variable).
+    #expect(try data.run(["list", "--color", "always"], environment: ["NO_COLOR": "1"]).output.contains("\u{1B}[36m@home\u{1B}[0m"))
   }
 }

@@ -129,6 +129,15 @@ struct OutlineCommandsTests {
     #expect(empty.output == "Nothing is due in the next 7 days.\n")
   }
 
+  @Test func theAgendaPutsATimedDeadlineBeforeAWholeDay() throws {
+    let data = try TaskmanDataDirectory()
+    _ = try data.add("Whole day @due(2000-01-02)")
+    _ = try data.add("At five @due(2000-01-02 17:00)")
+    _ = try data.add("The day before @due(2000-01-01)")
+    let json = try data.json(["agenda", "--json"])
+    #expect((json["overdue"] as? [[String: Any]])?.map { $0["title"] as? String } == ["The day before", "At five", "Whole day"])
+  }
+
   @Test func doctorReportsWhatToLookAtAndExitsOneThen() throws {
     let data = try TaskmanDataDirectory()
     _ = try data.add("Fine @due(2026-12-01)")

@@ -138,8 +138,9 @@ struct OutlineHelpPageTests {
         OVERVIEW: What is due: overdue, due today, and due in the next days, each sorted
                   by date.
 
-        Items that are not done and have a @due date, at any depth. Overdue items are
-        red on a terminal.
+        Items that are not done (nor under a done item) and have a @due date, at any
+        depth. On one day, items due at a time come first, earliest first, then those
+        due that day without a time. Overdue items are red on a terminal.
 
         USAGE: taskman agenda [--days <n>] [--json]
 

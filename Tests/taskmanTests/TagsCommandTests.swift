@@ -18,6 +18,15 @@ struct TagsCommandTests {
     #expect(tags.map { $0["count"] as? Int } == [2, 2])
   }
 
+  @Test func countsLineUpWhateverTheWidthOfTheNames() throws {
+    let data = try TaskmanDataDirectory()
+    let file = try data.write("- a @日本\n- b @home @cafe\u{301}\n- c @ｆｕｌｌ\n- d @日本\n", to: "wide.taskpaper")
+    let text = try data.run(["--file", file, "tags"])
+    #expect(text.status == 0)
+    // Each wide character takes two columns, a combining accent none: the counts line up.
+    #expect(text.output == "@cafe\u{301}      1\n@home      1\n@日本      2\n@ｆｕｌｌ  1\n")
+  }
+
   @Test func noTagsPrintNothing() throws {
     let data = try TaskmanDataDirectory()
     let result = try data.run(["tags"])

@@ -35,6 +35,22 @@ struct TaskRowRendererTests {
     #expect(TaskRowRenderer.render([done], style: style) == "\u{1B}[2m\u{1B}[33m3f2a\u{1B}[0m\u{1B}[2m  Old\u{1B}[0m\n")
   }
 
+  @Test func onlyWhatTheParserReadsAsATagIsColouredAsOne() {
+    let style = TextStyle(isColored: true)
+    let tag = { (text: String) in "\u{1B}[36m\(text)\u{1B}[0m" }
+    let cases: [(String, String)] = [
+      ("Pay 25% @25% now", "Pay 25% @25% now"),
+      ("Mail foo@bar.com @home", "Mail foo@bar.com " + tag("@home")),
+      ("@due(2020 is not closed", "@due(2020 is not closed"),
+      ("See @tag(value). later", "See @tag(value). later"),
+      ("Ends @x", "Ends " + tag("@x")),
+      ("Crème @où(là-bas) 🍮", "Crème " + tag("@où(là-bas)") + " 🍮"),
+    ]
+    for (text, expected) in cases {
+      #expect(TaskRowRenderer.highlightTags(text, style: style) == expected, "\(text)")
+    }
+  }
+
   @Test func controlCharactersFromTheDataCannotReachTheTerminal() {
     let row = TaskRowRenderer.Row(shortID: "3f2a", text: "evil \u{1B}]0;title\u{7}", project: "p\u{9B}")
     #expect(TaskRowRenderer.render([row], style: .plain) == "3f2a  evil \u{FFFD}]0;title\u{FFFD}  (p\u{FFFD})\n")

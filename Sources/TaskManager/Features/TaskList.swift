@@ -349,7 +349,7 @@ public struct TaskList: Reducer {
         for text in texts {
           do throws(TaskPaperError) {
             var tag = try TaskPaperParser.parseTag(text)
-            if TaskDate.tagNames.contains(tag.name), let value = tag.value, (try? TaskDate.parse(value)) == nil {
+            if TaskDate.isDateTagName(tag.name), let value = tag.value, (try? TaskDate.parse(value)) == nil {
               do throws(TaskDateError) {
                 guard let resolved = try TaskDate.resolve(value, today: today) else { throw .notADate(value) }
                 tag = Tag(name: tag.name, date: resolved)
@@ -366,7 +366,7 @@ public struct TaskList: Reducer {
         }
         if !replacingValues, let item = state.item(withID: id),
           let (old, new) = tags.lazy.compactMap({ new in
-            new.value == nil ? item.tags.first { $0.name == new.name && $0.value != nil }.map { ($0, new) } : nil
+            new.value == nil ? item.tags.first { $0.hasName(new.name) && $0.value != nil }.map { ($0, new) } : nil
           }).first
         {
           state.errorMessage =

@@ -65,7 +65,8 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
 // MARK: - Derived state
 
 extension Item {
-  /// Whether the item carries a `@done` tag (with or without a value such as a date).
+  /// Whether the item carries a `@done` tag (with or without a value such as a date), spelled
+  /// in any case (`@Done`).
   ///
   /// ```swift
   /// // "- Pay rent @done(2024-10-31)"
@@ -78,23 +79,24 @@ extension Item {
   /// Blank lines never take children in TaskPaper, so the parser never nests anything under them.
   public var isBlank: Bool { kind == .note && title.isEmpty && tags.isEmpty }
 
-  /// The first tag called `name`, if any.
+  /// The first tag called `name`, ignoring case (see ``Tag/hasName(_:)``), if any.
   ///
   /// ```swift
+  /// // "- Renew passport @DUE(2024-10-31)"
   /// item.tag(named: "due")?.value  // "2024-10-31"
   /// ```
   public func tag(named name: String) -> Tag? {
-    tags.first { $0.name == name }
+    tags.first { $0.hasName(name) }
   }
 
-  /// Every tag called `name`, in order (a line may repeat a tag).
+  /// Every tag called `name` ignoring case, in order (a line may repeat a tag).
   public func tags(named name: String) -> [Tag] {
-    tags.filter { $0.name == name }
+    tags.filter { $0.hasName(name) }
   }
 
-  /// Whether some tag is called `name`.
+  /// Whether some tag is called `name`, ignoring case.
   public func hasTag(named name: String) -> Bool {
-    tags.contains { $0.name == name }
+    tags.contains { $0.hasName(name) }
   }
 
   /// The tags of this item and of all its descendants, in document order.

@@ -5,6 +5,15 @@ extension TaskDate {
   /// dates when they are written through `taskman`, and what `taskman doctor` checks.
   public static let tagNames: Set<String> = ["due", "start", "defer", "scheduled", "done", "remind"]
 
+  /// Whether a tag called `name` holds a date: one of ``tagNames``, ignoring case (`@DUE`).
+  ///
+  /// ```swift
+  /// TaskDate.isDateTagName("Due")  // true
+  /// ```
+  public static func isDateTagName(_ name: String) -> Bool {
+    tagNames.contains(Tag.foldedName(name))
+  }
+
   /// What is wrong with `tag` as a date tag, as a sentence, or nil when it is not a date tag,
   /// has no value, or holds a date ``parse(_:)`` reads: `taskman doctor` reports it, and the
   /// commands that write tags warn about it, since `agenda` and date filters skip such a tag.
@@ -14,7 +23,7 @@ extension TaskDate {
   /// // "@due(tomorow) is not a date taskman reads; write it as YYYY-MM-DD"
   /// ```
   public static func problem(with tag: Tag) -> String? {
-    guard tagNames.contains(tag.name), let value = tag.value else { return nil }
+    guard isDateTagName(tag.name), let value = tag.value else { return nil }
     do throws(TaskDateError) {
       if try parse(value) != nil { return nil }
       if (try? resolve(value, today: Day(daysSince1970: 0))) != nil {
@@ -245,7 +254,7 @@ extension Item {
   /// ```
   public func resolvingRelativeDates(today: TaskDate.Day) -> Item {
     var item = self
-    for tag in tags where TaskDate.tagNames.contains(tag.name) {
+    for tag in tags where TaskDate.isDateTagName(tag.name) {
       guard let value = tag.value, (try? TaskDate.parse(value)) == nil,
         let resolved = try? TaskDate.resolve(value, today: today)
       else { continue }
@@ -268,7 +277,7 @@ extension Item {
   ///
   /// - Throws: ``TaskDateError`` for the first impossible or unreadable date or time.
   public func checkDates(except kept: [Tag] = []) throws(TaskDateError) {
-    for tag in tags where TaskDate.tagNames.contains(tag.name) && !kept.contains(tag) {
+    for tag in tags where TaskDate.isDateTagName(tag.name) && !kept.contains(tag) {
       guard let value = tag.value else { continue }
       // Any day will do: whether a date or a time is possible does not depend on today.
       guard try TaskDate.resolve(value, today: TaskDate.Day(daysSince1970: 0)) != nil else { throw .notADate(value) }

@@ -66,3 +66,64 @@ public struct Tag: Hashable, Sendable, Codable, CustomStringConvertible {
     }
   }
 }
+
+// MARK: - Names ignoring case
+
+extension Tag {
+  /// Whether this tag is called `name`, ignoring case: `@DUE`, `@Due` and `@due` are one tag
+  /// name wherever taskman looks tags up, while each keeps the spelling it was written with.
+  ///
+  /// ```swift
+  /// Tag(name: "Weekend").hasName("weekend")  // true
+  /// ```
+  public func hasName(_ name: String) -> Bool {
+    Self.namesMatch(self.name, name)
+  }
+
+  /// Whether two tag names are the same name, ignoring case (ASCII names, the usual case, are
+  /// compared byte by byte without allocating; others as their lowercased forms).
+  ///
+  /// ```swift
+  /// Tag.namesMatch("Café", "CAFÉ")  // true
+  /// ```
+  public static func namesMatch(_ a: String, _ b: String) -> Bool {
+    // Most names compared are the same as written, or differ in their first letter: both are
+    // decided without reading the rest.
+    if a == b { return true }
+    guard let p = a.utf8.first, let q = b.utf8.first else { return false }
+    if p != q, p < 0x80, q < 0x80, lowercasedASCII(p) != lowercasedASCII(q) { return false }
+    let decided = a.utf8.withContiguousStorageIfAvailable { x in
+      b.utf8.withContiguousStorageIfAvailable { y in asciiNamesMatch(x, y) } ?? nil
+    } ?? nil
+    return decided ?? (a.lowercased() == b.lowercased())
+  }
+
+  /// Whether two names match ignoring ASCII case, or nil when that takes Unicode's case rules:
+  /// a byte beyond ASCII where the names differ, or names of different lengths that are not
+  /// both ASCII (`K`, the Kelvin sign, lowercases to `k`).
+  @inline(__always)
+  private static func asciiNamesMatch(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool? {
+    guard x.count == y.count else {
+      return x.contains(where: { $0 >= 0x80 }) || y.contains(where: { $0 >= 0x80 }) ? nil : false
+    }
+    for index in 0..<x.count {
+      let (p, q) = (x[index], y[index])
+      if p == q { continue }
+      // Alike so far, as written or but for ASCII case: an ASCII letter apart decides it.
+      guard p < 0x80, q < 0x80 else { return nil }
+      if lowercasedASCII(p) != lowercasedASCII(q) { return false }
+    }
+    return true
+  }
+
+  /// `name` as one key for all its spellings: lowercased, or `name` itself when it has no
+  /// uppercase letter to fold (no copy is made for the usual lowercase ASCII name).
+  static func foldedName(_ name: String) -> String {
+    name.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) ? name : name.lowercased()
+  }
+}
+
+@inline(__always)
+private func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+  (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+}

@@ -1,7 +1,9 @@
 import Foundation
 
-/// What is due: `taskman agenda`. Items that are not done and have a readable `@due` date, in
-/// three groups, each sorted by deadline (ties in document order).
+/// What is due: `taskman agenda`. Items that are not done (nor under a done item) and have a
+/// readable `@due` date, in three groups, each sorted by deadline: by day, and on one day the
+/// items due at a time, earliest first, before those due some time that day (a bare date); ties
+/// in document order.
 ///
 /// ```swift
 /// let agenda = Agenda(outline, today: day)
@@ -37,9 +39,13 @@ public struct Agenda: Hashable, Sendable {
       }
     }
     // A stable sort: entries due at the same moment stay in document order. Their positions
-    // are sorted rather than the entries, which are large to move and copy.
+    // are sorted rather than the entries, which are large to move and copy. A bare day is due
+    // by the end of that day, so it follows the day's times (`TaskDate.Point` puts it first).
     func sorted(_ list: [(TaskDate.Point, Outline.Entry)]) -> [Outline.Entry] {
-      list.indices.sorted { (list[$0].0, $0) < (list[$1].0, $1) }.map { list[$0].1 }
+      let keys = list.map { point in
+        point.0.day.daysSince1970 * 1441 + (point.0.time.map { $0.hour * 60 + $0.minute } ?? 1440)
+      }
+      return list.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }.map { list[$0].1 }
     }
     self.overdue = sorted(overdue)
     self.today = sorted(dueToday)

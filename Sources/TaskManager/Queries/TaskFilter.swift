@@ -15,8 +15,10 @@ import Foundation
 /// }
 /// ```
 ///
-/// Items are matched at every depth, each on its own line's tags: a task under a `@done`
-/// project is not done unless it is tagged `@done` itself.
+/// Items are matched at every depth, each on its own line's tags, with one exception: by
+/// default (``Status/notDone``) a done item hides with everything under it, so a task or note
+/// under a `@done` task or project is not shown either. ``Status/done`` finds the items tagged
+/// `@done` themselves, and ``Status/all`` shows everything.
 public struct TaskFilter: Hashable, Sendable {
   /// Which kinds of items can match; only tasks by default.
   public var kinds: Set<Item.Kind>
@@ -26,8 +28,8 @@ public struct TaskFilter: Hashable, Sendable {
   /// above it. Case is ignored, as are surrounding whitespace and a trailing `:` (`"err"` finds
   /// `Errands`).
   public var project: String?
-  /// Text the item's title, or one of its tags' names or values, must contain, ignoring case.
-  /// Empty text matches everything.
+  /// Text the item's title, or one of its tags' names or values, must contain, ignoring case
+  /// and accents (`zoe` finds `Zoë`). Empty text matches everything.
   public var searchText: String?
   /// Whether done items, not done items, or both match; not done by default.
   public var status: Status
@@ -40,7 +42,7 @@ public struct TaskFilter: Hashable, Sendable {
 
   /// Whether done items match.
   public enum Status: String, Hashable, Sendable, CaseIterable {
-    /// Only items without a `@done` tag (the default).
+    /// Only items without a `@done` tag and not under an item with one (the default).
     case notDone
     /// Only items with a `@done` tag.
     case done
@@ -81,6 +83,9 @@ public struct TaskFilter: Hashable, Sendable {
   }
 
   /// Whether `item` matches, given the titles of the projects it sits in (any order).
+  ///
+  /// The item is judged alone: whether an item above it is done, which hides it in
+  /// ``apply(to:)``, is not known here.
   public func matches(_ item: Item, inProjects projectTitles: [String] = []) -> Bool {
     let matcher = Matcher(self)
     let inside = matcher.project == nil || projectTitles.contains { matcher.isWantedProject(title: $0) }
@@ -106,7 +111,7 @@ extension TaskFilter {
   /// A condition on one tag: the item has (or, negated, lacks) a tag with this name and, when
   /// `value` is set, exactly this value.
   public struct TagCondition: Hashable, Sendable {
-    /// The tag name, without `@`; compared exactly.
+    /// The tag name, without `@`; compared ignoring case (`weekend` finds `@Weekend`).
     public var name: String
     /// The value the tag must have, compared exactly; `nil` for any value or none.
     public var value: String?
@@ -149,7 +154,7 @@ extension TaskFilter {
 
     /// Whether `item` satisfies the condition.
     public func matches(_ item: Item) -> Bool {
-      let found = item.tags.contains { $0.name == name && (value == nil || $0.value == value) }
+      let found = item.tags.contains { $0.hasName(name) && (value == nil || $0.value == value) }
       return found != isNegated
     }
   }
@@ -261,7 +266,11 @@ struct MatchingWalk {
       }
       stack[last].index = index + 1
       let matches = matcher.matches(stack[last].items[index], insideProject: stack[last].insideProject)
-      if !stack[last].items[index].children.isEmpty {
+      // A done item hides with everything under it unless done items are asked for too: the
+      // walk does not go below it.
+      if !stack[last].items[index].children.isEmpty,
+        !(matcher.filter.status == .notDone && stack[last].items[index].isDone)
+      {
         let item = stack[last].items[index]
         let isProject = item.kind == .project
         stack.append(
@@ -289,37 +298,65 @@ struct MatchingWalk {
   }
 }
 
-/// A search string, found in a text regardless of case. ASCII queries (the usual case) are
-/// matched byte by byte without allocating; others compare lowercased strings.
+/// A search string, found in a text regardless of case and accents (`zoe` finds `Zoë`, `CREME`
+/// finds `crème`): both are folded as Foundation folds them with `.caseInsensitive` and
+/// `.diacriticInsensitive`.
+///
+/// The search string is folded once. An ASCII one (the usual case) is matched byte by byte
+/// without allocating, and a text is folded only when it holds non-ASCII bytes and the bytes as
+/// written do not match already; other search strings compare folded strings.
 private struct CaseInsensitiveText {
-  let lowercased: String
+  let folded: String
   let asciiBytes: [UInt8]?
 
   init(_ text: String) {
-    lowercased = text.lowercased()
-    asciiBytes = text.utf8.allSatisfy { $0 < 0x80 } ? Array(lowercased.utf8) : nil
+    folded = Self.fold(text)
+    asciiBytes = folded.utf8.allSatisfy { $0 < 0x80 } ? Array(folded.utf8) : nil
+  }
+
+  static func fold(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 
   func isFound(in text: String) -> Bool {
-    guard let needle = asciiBytes else { return text.lowercased().contains(lowercased) }
-    return text.withUTF8Bytes { haystack in
-      guard needle.count <= haystack.count else { return false }
-      let first = needle[0]
-      var start = 0
-      while start <= haystack.count - needle.count {
-        if lowercasedASCII(haystack[start]) == first {
-          var offset = 1
-          while offset < needle.count, lowercasedASCII(haystack[start + offset]) == needle[offset] { offset += 1 }
-          if offset == needle.count { return true }
-        }
-        start += 1
-      }
-      return false
+    guard let needle = asciiBytes else {
+      // A search with letters beyond ASCII, even folded, is never in ASCII text.
+      if text.utf8.allSatisfy({ $0 < 0x80 }) { return false }
+      return Self.fold(text).contains(folded)
     }
+    // Only text with bytes beyond ASCII (accents, other letters) folds to other bytes.
+    let found = text.withUTF8Bytes { Self.search(needle, in: $0) }
+    return found ?? (Self.fold(text).withUTF8Bytes { Self.search(needle, in: $0) } == true)
+  }
+
+  /// Whether the bytes `needle` (ASCII, lowercase) are in `haystack`, ignoring ASCII case: true
+  /// when found, false when not, nil when not but `haystack` has bytes beyond ASCII, which
+  /// folding could turn into a match. One pass over the haystack either way.
+  private static func search(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool? {
+    // A search of accents alone folds to nothing, which is in every text.
+    guard let first = needle.first else { return true }
+    var seen: UInt8 = 0
+    var start = 0
+    while start + needle.count <= haystack.count {
+      let byte = haystack[start]
+      seen |= byte
+      if lowercasedASCII(byte) == first {
+        var offset = 1
+        while offset < needle.count, lowercasedASCII(haystack[start + offset]) == needle[offset] { offset += 1 }
+        if offset == needle.count { return true }
+      }
+      start += 1
+    }
+    // The last bytes, too short to start a match, may still be beyond ASCII.
+    while start < haystack.count {
+      seen |= haystack[start]
+      start += 1
+    }
+    return seen < 0x80 ? false : nil
   }
 
   @inline(__always)
-  private func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+  private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
     (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
   }
 }

@@ -127,13 +127,21 @@ public struct TaskFileCheckup: Hashable, Sendable {
         onlyTabs = onlyTabs || (hasTab && !hasSpace)
         onlySpaces = onlySpaces || (hasSpace && !hasTab)
       }
-      // One finding per repeated tag, however many copies it has.
-      var seen = Set<String>()
+      // One finding per repeated tag, however many copies it has, named as first written. Names
+      // are compared ignoring case, as taskman looks them up: `@home @Home` is a repeat.
+      var firstSpelling: [String: String] = [:]
       var reported = Set<String>()
-      for tag in item.tags where !seen.insert(tag.name).inserted && reported.insert(tag.name).inserted {
-        findings.append(
-          Finding(line: line + 1, id: item.id, kind: .duplicateTag, message: "@\(tag.name) appears more than once on this item")
-        )
+      for tag in item.tags {
+        let key = Tag.foldedName(tag.name)
+        guard let first = firstSpelling[key] else {
+          firstSpelling[key] = tag.name
+          continue
+        }
+        if reported.insert(key).inserted {
+          findings.append(
+            Finding(line: line + 1, id: item.id, kind: .duplicateTag, message: "@\(first) appears more than once on this item")
+          )
+        }
       }
       for tag in item.tags {
         if let message = TaskDate.problem(with: tag) {

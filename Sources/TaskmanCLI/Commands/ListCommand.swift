@@ -46,13 +46,13 @@ struct ListCommand: ParsableCommand, Equatable {
       "taskman list --overdue --json",
     ],
     parameters: [
-      .option(\.tags, name: "tag", valueName: "name[=value]", help: "Only items with this tag (and this value; for a date tag, a date like friday as taskman writes it). Repeat to require several tags. --tag done lists done items."),
-      .option(\.notTags, name: "not-tag", valueName: "name", help: "Only items without this tag. May be repeated."),
+      .option(\.tags, name: "tag", valueName: "name[=value]", help: "Only items with this tag, its name in any case (and this value; for a date tag, a date like friday as taskman writes it). Repeat to require several tags. --tag done lists done items."),
+      .option(\.notTags, name: "not-tag", valueName: "name", help: "Only items without this tag, its name in any case. May be repeated."),
       .option(\.project, name: "project", valueName: "name", help: "Only items inside a project whose name starts with this, ignoring case."),
-      .option(\.search, name: "search", valueName: "text", help: "Only items whose line contains this text, ignoring case and indentation: tasks, notes and projects (--search '@due(2026-12', --search 'home:')."),
+      .option(\.search, name: "search", valueName: "text", help: "Only items whose line contains this text, ignoring case, accents (zoe finds Zoë) and indentation: tasks, notes and projects (--search '@due(2026-12', --search 'home:')."),
       .flags(\.status, [
-        (name: "done", value: .done, help: "Only items that are done."),
-        (name: "all", value: .all, help: "Items whether done or not."),
+        (name: "done", value: .done, help: "Only items that are done (tagged @done themselves)."),
+        (name: "all", value: .all, help: "Items whether done or not. Without it, a done item hides with everything under it: its notes and subtasks."),
       ]),
       .option(\.dueBefore, name: "due-before", valueName: "date", help: "Only items with a @due date before this date, like 2026-12-01 or friday."),
       .option(\.dueAfter, name: "due-after", valueName: "date", help: "Only items with a @due date after this date (after the whole day, for a day)."),
@@ -107,7 +107,7 @@ struct ListCommand: ParsableCommand, Equatable {
       project: project,
       searchText: search,
       // `--tag done` asks for done items: the default, open items only, would show none.
-      status: status == .open && tags.contains(where: { $0.name == "done" }) ? .all : status.filterStatus,
+      status: status == .open && tags.contains(where: { Tag.namesMatch($0.name, "done") }) ? .all : status.filterStatus,
       dueBefore: dueBefore?.resolve(today: today).start,
       dueAfter: dueAfter.map { date in
         let resolved = date.resolve(today: today)
@@ -125,7 +125,7 @@ extension ListCommand {
   /// writes it into that tag (`due=friday` finds what `add … @due(friday)` stored), any other
   /// value as typed.
   static func value(of filter: TagFilter, today: TaskDate.Day) -> String? {
-    guard let value = filter.value, TaskDate.tagNames.contains(filter.name), (try? TaskDate.parse(value)) == nil,
+    guard let value = filter.value, TaskDate.isDateTagName(filter.name), (try? TaskDate.parse(value)) == nil,
       let resolved = try? TaskDate.resolve(value, today: today)
     else { return filter.value }
     return Tag(name: filter.name, date: resolved).value

@@ -35,8 +35,8 @@ struct TagCommand: ParsableCommand, Equatable {
         throw .usage(message, hint: Self.hint(for: tags))
       }
       try await app.finishChanges()
-      let given = Set(tags.compactMap { try? TaskPaperParser.parseTag($0).name })
-      context.warnAboutDates(in: app.state.item(withID: item.id)?.tags.filter { given.contains($0.name) } ?? [])
+      let given = tags.compactMap { try? TaskPaperParser.parseTag($0).name }
+      context.warnAboutDates(in: app.state.item(withID: item.id)?.tags.filter { tag in given.contains { tag.hasName($0) } } ?? [])
       context.output.write(TaskRowRenderer.render(app.rows(for: [item.id], index: index), style: context.style))
       return .success
     }

@@ -7,6 +7,7 @@ struct TagsCommand: ParsableCommand, Equatable {
   static let configuration = CommandConfiguration<Self>(
     name: "tags",
     abstract: "List every tag name with the number of items carrying it.",
+    discussion: "Names are counted ignoring case, as filters match them: @Weekend and @weekend are one name, shown in its most common spelling (of equally common ones, the first in the file).",
     parameters: [
       .flag(\.json, name: "json", help: "Print JSON (see Documentation/taskman-json.md) instead of text.")
     ]
@@ -21,10 +22,13 @@ struct TagsCommand: ParsableCommand, Equatable {
         context.output.write(TaskJSON.tags(counts.map { (name: $0.name, count: $0.count) }).text)
         return .success
       }
-      let width = counts.map { $0.name.count + 1 }.max() ?? 0
-      for count in counts {
-        let name = "@" + TextStyle.printable(count.name)
-        let padding = String(repeating: " ", count: max(0, width - name.count))
+      // Names are padded by the columns they take, so wide characters (`@日本`) line up too.
+      let names = counts.map { "@" + TextStyle.printable($0.name) }
+      let widths = names.map(DisplayWidth.of)
+      let width = widths.max() ?? 0
+      for (index, count) in counts.enumerated() {
+        let name = names[index]
+        let padding = String(repeating: " ", count: max(0, width - widths[index]))
         context.output.write(context.style.tag(name) + padding + "  \(count.count)\n")
       }
       return .success

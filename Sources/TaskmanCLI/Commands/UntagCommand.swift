@@ -29,7 +29,7 @@ struct UntagCommand: ParsableCommand, Equatable {
       try await app.finishChanges()
       // Removing a tag that is not there changes nothing, as asked, but a typo should show.
       var missing: [String] = []
-      for name in names.map(\.name) where !item.tags.contains(where: { $0.name == name }) && !missing.contains(name) {
+      for name in names.map(\.name) where !item.hasTag(named: name) && !missing.contains(name) {
         missing.append(name)
       }
       if !missing.isEmpty {

@@ -2,21 +2,25 @@
 enum ColorChoice: String, CaseIterable, Hashable, Sendable, ExpressibleByArgument {
   /// Colour when standard output is a terminal that can show it.
   case auto
-  /// Colour even into a pipe (for `| less -R`), unless `NO_COLOR` is set.
+  /// Colour even into a pipe (for `| less -R`), and even with `NO_COLOR` set: a flag given on
+  /// the command line overrides the variable, as no-color.org says.
   case always
   /// Never colour.
   case never
 
   /// Whether to colour output, in this order of precedence:
   /// 1. `--color=never`: no colour.
-  /// 2. `NO_COLOR` set to anything but the empty string: no colour (the spec says never, so it
-  ///    beats `--color=always`, unlike no-color.org's advice).
-  /// 3. `--color=always`: colour.
+  /// 2. `--color=always`: colour, whatever `NO_COLOR` says (no-color.org: a command-line flag
+  ///    overrides the variable).
+  /// 3. `NO_COLOR` set to anything but the empty string: no colour.
   /// 4. `auto`: colour only when standard output is a terminal and `TERM` is not `dumb`.
   func allowsColor(outputIsTerminal: Bool, environment: [String: String]) -> Bool {
-    if self == .never { return false }
-    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-    if self == .always { return true }
-    return outputIsTerminal && environment["TERM"] != "dumb"
+    switch self {
+    case .never: return false
+    case .always: return true
+    case .auto:
+      if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+      return outputIsTerminal && environment["TERM"] != "dumb"
+    }
   }
 }

@@ -63,46 +63,22 @@ enum TaskRowRenderer {
     return output
   }
 
-  /// Colours each `@name` or `@name(value)` that starts a word.
+  /// Colours each tag of `text`, a line as printed: the tags the parser reads there (see
+  /// ``TaskPaperParser/tagRanges(inLine:)``), so `@25%` and `foo@bar.com` stay plain text.
   static func highlightTags(_ text: String, style: TextStyle) -> String {
-    guard style.isColored, text.contains("@") else { return text }
-    var result = ""
-    var index = text.startIndex
-    var previous: Character = " "
-    while index < text.endIndex {
-      let character = text[index]
-      if character == "@" && previous.isWhitespace, let end = tagEnd(in: text, from: index) {
-        result += style.tag(String(text[index..<end]))
-        previous = text[text.index(before: end)]
-        index = end
-        continue
-      }
-      result.append(character)
-      previous = character
-      index = text.index(after: index)
+    guard style.isColored else { return text }
+    let ranges = TaskPaperParser.tagRanges(inLine: text)
+    guard !ranges.isEmpty else { return text }
+    let bytes = Array(text.utf8)
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count + ranges.count * 9)
+    var last = 0
+    for range in ranges {
+      result.append(contentsOf: bytes[last..<range.lowerBound])
+      result.append(contentsOf: style.tag(String(decoding: bytes[range], as: UTF8.self)).utf8)
+      last = range.upperBound
     }
-    return result
-  }
-
-  /// The end of a tag starting at `start` (the `@`), or nil when no name follows.
-  private static func tagEnd(in text: String, from start: String.Index) -> String.Index? {
-    var index = text.index(after: start)
-    while index < text.endIndex, text[index].isLetter || text[index].isNumber || "_-.".contains(text[index]) {
-      index = text.index(after: index)
-    }
-    guard index > text.index(after: start) else { return nil }
-    if index < text.endIndex, text[index] == "(" {
-      var scan = text.index(after: index)
-      while scan < text.endIndex {
-        if text[scan] == "\\" {
-          scan = text.index(after: scan)
-          if scan == text.endIndex { break }
-        } else if text[scan] == ")" {
-          return text.index(after: scan)
-        }
-        scan = text.index(after: scan)
-      }
-    }
-    return index
+    result.append(contentsOf: bytes[last...])
+    return String(decoding: result, as: UTF8.self)
   }
 }
