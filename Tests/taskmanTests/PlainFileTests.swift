@@ -1071,6 +1071,65 @@ struct OddContentsTests {
     #expect(data.dataFileText == text, "reading changes nothing")
   }
 
+  @Test @MainActor func bidirectionalControlsInTheFileAreShownAsReplacementsAndKeptExactInJSON() async throws {
+    // `invoice<U+202E>fdp.exe` would show as `invoiceexe.pdf` if printed as it is.
+    let bidi: [Unicode.Scalar] = [
+      "\u{061C}", "\u{200E}", "\u{200F}", "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}",
+      "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}",
+    ]
+    func isBidi(_ scalar: Unicode.Scalar) -> Bool { bidi.contains(scalar) }
+    let data = try TaskmanDataDirectory()
+    let text = """
+      Bills\u{2067}:
+      \t- invoice\u{202E}fdp.exe @due(2000-01-01) @t\u{200F}x
+      \t\tnote \u{2066}a\u{2069} \u{200E} \u{061C} \u{202A}\u{202B}\u{202C}\u{202D}\u{2068}
+      A\u{202E}:
+      \tDup:
+      B:
+      \tDup:
+
+      """
+    try Data(text.utf8).write(to: URL(fileURLWithPath: data.dataFile))
+    let id = try #require(try data.listed().first?["shortId"] as? String)
+    for command in [["list"], ["list", "--all"], ["show", id], ["tags"], ["projects"], ["agenda"], ["done", id], ["undo"]] {
+      let result = try data.run(command)
+      #expect(result.status == 0, "\(command): \(result.errors)")
+      #expect(!result.output.unicodeScalars.contains(where: isBidi), "\(command): \(result.output)")
+    }
+    #expect(try data.run(["list"]).output.contains("invoice\u{FFFD}fdp.exe"))
+    // Messages that quote the file's text show them the same way.
+    let ambiguous = try data.run(["add", "x", "--project", "Dup"])
+    #expect(ambiguous.status == 2)
+    #expect(ambiguous.errors.contains("“A\u{FFFD}/Dup”"), "\(ambiguous.errors)")
+    #expect(!ambiguous.errors.unicodeScalars.contains(where: isBidi), "\(ambiguous.errors)")
+    // On a terminal, `export` shows them as the other commands do; into a pipe it writes a copy.
+    let terminal = makeSession(outputIsTerminal: true, environment: ["TASKMAN_DATA_DIR": data.path])
+    #expect(await Taskman.run(rawArguments: [Array("export".utf8)], session: terminal) == .success)
+    #expect(!terminal.output.text.unicodeScalars.contains(where: isBidi))
+    #expect(try data.export() == text)
+    // JSON keeps the exact characters.
+    #expect((try data.listed().first?["title"] as? String)?.hasPrefix("invoice\u{202E}fdp.exe @due(2000-01-01) @t\u{200F}x") == true)
+    #expect(data.dataFileText == text, "reading, and a change undone, change nothing")
+  }
+
+  @Test func bidirectionalControlsAreRefusedInTypedTextAsControlCharactersAre() throws {
+    let file = try UserFile("- Buy milk\n")
+    let id = try #require(try file.ids()["Buy milk"])
+    let attempts: [[String]] = [
+      ["add", "invoice\u{202E}fdp.exe"], ["add", "a\u{2066}b"], ["edit", id, "Buy \u{200F}milk"],
+      ["tag", id, "@x\u{202D}"], ["note", id, "see \u{061C}here"],
+    ]
+    for attempt in attempts {
+      let result = try file.run(attempt)
+      #expect(result.status == 2, "\(attempt)")
+      #expect(result.errors.contains("contains a bidirectional control (U+"), "\(attempt): \(result.errors)")
+      #expect(!result.errors.unicodeScalars.contains { (0x2066...0x2069).contains($0.value) || (0x202A...0x202E).contains($0.value) || [0x061C, 0x200E, 0x200F].contains($0.value) })
+    }
+    let override = try file.run(["add", "invoice\u{202E}fdp.exe"])
+    #expect(override.errors.hasPrefix(#"taskman: argument 4 contains a bidirectional control (U+202E, a right-to-left override): "invoice\u{202E}fdp.exe""#), "\(override.errors)")
+    #expect(file.text == "- Buy milk\n")
+  }
+
   @Test func showingADeepChainAsJSONTakesOutputLinearInTheFile() throws {
     let data = try TaskmanDataDirectory()
     let depth = 2_000
