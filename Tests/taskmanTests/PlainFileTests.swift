@@ -1181,3 +1181,76 @@ struct ReadOnlyFileSystemTests {
     #expect(data.dataFileBytes == before)
   }
 }
+
+@Suite("taskman's state directory, where another user could reach it")
+struct StateDirectoryTrustTests {
+  /// What is in `directory` and under it, by path, with each file's bytes.
+  private func contents(of directory: String) -> [String: Data] {
+    var found: [String: Data] = [:]
+    for case let name as String in FileManager.default.enumerator(atPath: directory)?.allObjects ?? [] {
+      found[name] = FileManager.default.contents(atPath: directory + "/" + name) ?? Data()
+    }
+    return found
+  }
+
+  @Test func aStateDirectoryThatIsALinkIsRefusedAndNothingIsWrittenThroughIt() throws {
+    let file = try UserFile("- Buy milk\n")
+    let theirs = try TaskmanDataDirectory()
+    // Another user of a shared data directory points `state` at a directory of theirs.
+    try FileManager.default.createSymbolicLink(atPath: file.data.path + "/state", withDestinationPath: theirs.path)
+    for command in [["add", "Pay rent"], ["list"], ["undo"], ["doctor"]] {
+      let result = try file.run(command)
+      #expect(result.status == 3, "\(command): \(result.errors)")
+      #expect(
+        result.errors.hasPrefix("taskman: the state directory \(file.data.path)/state is a symbolic link (to \(theirs.path))"),
+        "\(command): \(result.errors)"
+      )
+      #expect(result.errors.contains("Remove the link"), "\(command): \(result.errors)")
+    }
+    #expect(contents(of: theirs.path).isEmpty, "nothing was written through the link")
+    #expect(file.text == "- Buy milk\n")
+  }
+
+  @Test func aFilesStateDirectoryThatIsALinkIsRefusedAndItsJournalNeitherReadNorReplaced() throws {
+    let file = try UserFile("- Buy milk\n")
+    _ = try file.change(["add", "Pay rent"])
+    let state = file.data.stateDirectory(of: file.path)
+    let theirs = try TaskmanDataDirectory()
+    // The per-file directory is replaced by a link to a copy of it, which its owner controls.
+    try FileManager.default.moveItem(atPath: state, toPath: theirs.path + "/copy")
+    try FileManager.default.createSymbolicLink(atPath: state, withDestinationPath: theirs.path + "/copy")
+    let before = contents(of: theirs.path)
+    for command in [["add", "Call mom"], ["undo"], ["list"]] {
+      let result = try file.run(command)
+      #expect(result.status == 3, "\(command): \(result.errors)")
+      #expect(result.errors.hasPrefix("taskman: the state directory \(state) is a symbolic link (to \(theirs.path)/copy)"), "\(command): \(result.errors)")
+    }
+    #expect(contents(of: theirs.path) == before)
+    #expect(file.text == "- Buy milk\n- Pay rent\n")
+  }
+
+  @Test(.enabled(if: geteuid() == 0, "needs root to give a directory to another user"))
+  func aStateDirectoryOfAnotherUserIsRefusedEvenForTheSuperuser() throws {
+    let file = try UserFile("- Buy milk\n")
+    _ = try file.change(["add", "Pay rent"])
+    let state = file.data.stateDirectory(of: file.path)
+    let nobody: uid_t = 65534
+    for directory in [file.data.path + "/state", state] {
+      try #require(chown(directory, nobody, gid_t(nobody)) == 0)
+      let before = contents(of: state)
+      for command in [["add", "Call mom"], ["undo"], ["list"]] {
+        let result = try file.run(command)
+        #expect(result.status == 3, "\(directory) \(command): \(result.errors)")
+        #expect(result.errors.hasPrefix("taskman: the state directory \(directory) belongs to "), "\(command): \(result.errors)")
+        #expect(result.errors.contains("not to root"), "\(command): \(result.errors)")
+      }
+      #expect(contents(of: state) == before)
+      #expect(file.text == "- Buy milk\n- Pay rent\n")
+      try #require(chown(directory, 0, 0) == 0)
+    }
+    // Given back, it is used again.
+    let undo = try file.run(["undo"])
+    #expect(undo.status == 0, "\(undo.errors)")
+    #expect(file.text == "- Buy milk\n")
+  }
+}

@@ -106,6 +106,7 @@ struct CommandContext {
         errors.write("taskman: \(missing) does not exist, nor does its directory \(TextStyle.printable(file.realDirectory)).\n")
       }
     }
+    try file.checkStateDirectories()
     if let existing = session.appStore, existing.file == file { return existing }
     let store = AppStore(file: file, lockTimeout: try lockTimeout(), errors: errors)
     try LegacyMigration.migrateIfNeeded(store, errors: errors)
