@@ -158,6 +158,35 @@ struct ChangesReadBackTests {
     #expect(try file.ids()["Pay @note(a"] != nil)
   }
 
+  /// A carriage return at the end of a line that is not its line break (the last line of a
+  /// file that ends with a lone CR, or a CR before a CRLF) stays at the end of the line after
+  /// a change to it, and undo gives back the bytes.
+  @Test(arguments: [
+    ("- a\n- b\r", ["done"], "- a\n- b @done(", ")\r"),
+    ("- a\r\n- b\r", ["done"], "- a\r\n- b @done(", ")\r"),
+    ("- a\n- b\r", ["tag", "@soon"], "- a\n- b @soon\r", ""),
+    ("- a\n- b @x\r", ["untag", "x"], "- a\n- b\r", ""),
+    ("- a\n- b\r", ["edit", "c"], "- a\n- c\r", ""),
+    ("- a\n- b\r\r\n- c\n", ["done"], "- a\n- b @done(", ")\r\r\n- c\n"),
+    // A stray CR before a line feed in a file of LF lines: that line's line break is CRLF.
+    ("- a\n- b\r\n- c\n", ["done"], "- a\n- b @done(", ")\r\n- c\n"),
+  ])
+  func aCarriageReturnAtTheEndOfALineStaysThere(original: String, command: [String], prefix: String, suffix: String) throws {
+    let file = try UserFile(original)
+    let id = try #require(try file.ids()["b"])
+    let result = try file.run([command[0], id] + command.dropFirst())
+    #expect(result.status == 0, "\(result.errors)")
+    let changed = file.text
+    #expect(changed.hasPrefix(prefix) && changed.hasSuffix(suffix), "\(command): \(changed.debugDescription)")
+    #expect(changed.utf8.count == (suffix.isEmpty ? prefix.utf8.count : prefix.utf8.count + "2026-11-28".utf8.count + suffix.utf8.count))
+    let undo = try file.run(["undo"])
+    #expect(undo.status == 0, "\(undo.errors)")
+    #expect(file.bytes == Data(original.utf8), "undo gives back the bytes: \(file.text.debugDescription)")
+    let redo = try file.run(["redo"])
+    #expect(redo.status == 0, "\(redo.errors)")
+    #expect(file.text == changed, "redo writes what the change wrote")
+  }
+
   @Test func theOutlineOfATagFilterShowsOnlyTasksThatPassIt() throws {
     let file = try UserFile("Home:\n\t- Paint @due(2026-12-01)\n\t\tjust a note\n\t- Mow @due(2026-12-01)\n\t- Rake\n")
     let outline = try file.run(["list", "--not-tag", "due"]).output
