@@ -96,7 +96,23 @@ struct AppStoreTests {
   @Test func aBadLockTimeoutIsAUsageError() throws {
     let result = try TaskmanProcess.run(["list"], environment: ["TASKMAN_LOCK_TIMEOUT": "soon"])
     #expect(result.status == 2)
-    #expect(result.errors.hasPrefix("taskman: TASKMAN_LOCK_TIMEOUT is 'soon', not a number of seconds\n"))
+    #expect(result.errors.hasPrefix("taskman: TASKMAN_LOCK_TIMEOUT is 'soon', not a number of seconds in decimal, like 10 or 0.5\n"))
+  }
+
+  /// `0x10` was read as a hexadecimal float, 16 seconds; only decimal seconds are taken.
+  @Test func aLockTimeoutIsDecimalSecondsOnly() throws {
+    for text in ["0x10", "0x1p3", "1e1", "2s", "inf", "nan", "-1", "+1", " 1", "1.", ".", "1.2.3", ".25", "١٠"] {
+      let result = try TaskmanProcess.run(["list"], environment: ["TASKMAN_LOCK_TIMEOUT": text])
+      #expect(result.status == 2, "\(text)")
+      #expect(result.errors.contains("not a number of seconds in decimal, like 10 or 0.5"), "\(text): \(result.errors)")
+    }
+    for text in ["0", "10", "0.5", "007", "86400", "1.000"] {
+      let result = try TaskmanProcess.run(["list"], environment: ["TASKMAN_LOCK_TIMEOUT": text])
+      #expect(result.status == 0, "\(text): \(result.errors)")
+    }
+    let long = try TaskmanProcess.run(["list"], environment: ["TASKMAN_LOCK_TIMEOUT": "86400.5"])
+    #expect(long.status == 2)
+    #expect(long.errors.hasPrefix("taskman: TASKMAN_LOCK_TIMEOUT is '86400.5' seconds, longer than a day (86400 seconds), the most taskman waits\n"), "\(long.errors)")
   }
 
   @Test @MainActor func aShellKeepsOneStoreAndReloadsBeforeEachCommand() async throws {

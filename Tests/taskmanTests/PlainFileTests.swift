@@ -158,6 +158,35 @@ struct ChangesReadBackTests {
     #expect(try file.ids()["Pay @note(a"] != nil)
   }
 
+  /// A carriage return at the end of a line that is not its line break (the last line of a
+  /// file that ends with a lone CR, or a CR before a CRLF) stays at the end of the line after
+  /// a change to it, and undo gives back the bytes.
+  @Test(arguments: [
+    ("- a\n- b\r", ["done"], "- a\n- b @done(", ")\r"),
+    ("- a\r\n- b\r", ["done"], "- a\r\n- b @done(", ")\r"),
+    ("- a\n- b\r", ["tag", "@soon"], "- a\n- b @soon\r", ""),
+    ("- a\n- b @x\r", ["untag", "x"], "- a\n- b\r", ""),
+    ("- a\n- b\r", ["edit", "c"], "- a\n- c\r", ""),
+    ("- a\n- b\r\r\n- c\n", ["done"], "- a\n- b @done(", ")\r\r\n- c\n"),
+    // A stray CR before a line feed in a file of LF lines: that line's line break is CRLF.
+    ("- a\n- b\r\n- c\n", ["done"], "- a\n- b @done(", ")\r\n- c\n"),
+  ])
+  func aCarriageReturnAtTheEndOfALineStaysThere(original: String, command: [String], prefix: String, suffix: String) throws {
+    let file = try UserFile(original)
+    let id = try #require(try file.ids()["b"])
+    let result = try file.run([command[0], id] + command.dropFirst())
+    #expect(result.status == 0, "\(result.errors)")
+    let changed = file.text
+    #expect(changed.hasPrefix(prefix) && changed.hasSuffix(suffix), "\(command): \(changed.debugDescription)")
+    #expect(changed.utf8.count == (suffix.isEmpty ? prefix.utf8.count : prefix.utf8.count + "2026-11-28".utf8.count + suffix.utf8.count))
+    let undo = try file.run(["undo"])
+    #expect(undo.status == 0, "\(undo.errors)")
+    #expect(file.bytes == Data(original.utf8), "undo gives back the bytes: \(file.text.debugDescription)")
+    let redo = try file.run(["redo"])
+    #expect(redo.status == 0, "\(redo.errors)")
+    #expect(file.text == changed, "redo writes what the change wrote")
+  }
+
   @Test func theOutlineOfATagFilterShowsOnlyTasksThatPassIt() throws {
     let file = try UserFile("Home:\n\t- Paint @due(2026-12-01)\n\t\tjust a note\n\t- Mow @due(2026-12-01)\n\t- Rake\n")
     let outline = try file.run(["list", "--not-tag", "due"]).output
@@ -1071,6 +1100,65 @@ struct OddContentsTests {
     #expect(data.dataFileText == text, "reading changes nothing")
   }
 
+  @Test @MainActor func bidirectionalControlsInTheFileAreShownAsReplacementsAndKeptExactInJSON() async throws {
+    // `invoice<U+202E>fdp.exe` would show as `invoiceexe.pdf` if printed as it is.
+    let bidi: [Unicode.Scalar] = [
+      "\u{061C}", "\u{200E}", "\u{200F}", "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}",
+      "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}",
+    ]
+    func isBidi(_ scalar: Unicode.Scalar) -> Bool { bidi.contains(scalar) }
+    let data = try TaskmanDataDirectory()
+    let text = """
+      Bills\u{2067}:
+      \t- invoice\u{202E}fdp.exe @due(2000-01-01) @t\u{200F}x
+      \t\tnote \u{2066}a\u{2069} \u{200E} \u{061C} \u{202A}\u{202B}\u{202C}\u{202D}\u{2068}
+      A\u{202E}:
+      \tDup:
+      B:
+      \tDup:
+
+      """
+    try Data(text.utf8).write(to: URL(fileURLWithPath: data.dataFile))
+    let id = try #require(try data.listed().first?["shortId"] as? String)
+    for command in [["list"], ["list", "--all"], ["show", id], ["tags"], ["projects"], ["agenda"], ["done", id], ["undo"]] {
+      let result = try data.run(command)
+      #expect(result.status == 0, "\(command): \(result.errors)")
+      #expect(!result.output.unicodeScalars.contains(where: isBidi), "\(command): \(result.output)")
+    }
+    #expect(try data.run(["list"]).output.contains("invoice\u{FFFD}fdp.exe"))
+    // Messages that quote the file's text show them the same way.
+    let ambiguous = try data.run(["add", "x", "--project", "Dup"])
+    #expect(ambiguous.status == 2)
+    #expect(ambiguous.errors.contains("“A\u{FFFD}/Dup”"), "\(ambiguous.errors)")
+    #expect(!ambiguous.errors.unicodeScalars.contains(where: isBidi), "\(ambiguous.errors)")
+    // On a terminal, `export` shows them as the other commands do; into a pipe it writes a copy.
+    let terminal = makeSession(outputIsTerminal: true, environment: ["TASKMAN_DATA_DIR": data.path])
+    #expect(await Taskman.run(rawArguments: [Array("export".utf8)], session: terminal) == .success)
+    #expect(!terminal.output.text.unicodeScalars.contains(where: isBidi))
+    #expect(try data.export() == text)
+    // JSON keeps the exact characters.
+    #expect((try data.listed().first?["title"] as? String)?.hasPrefix("invoice\u{202E}fdp.exe @due(2000-01-01) @t\u{200F}x") == true)
+    #expect(data.dataFileText == text, "reading, and a change undone, change nothing")
+  }
+
+  @Test func bidirectionalControlsAreRefusedInTypedTextAsControlCharactersAre() throws {
+    let file = try UserFile("- Buy milk\n")
+    let id = try #require(try file.ids()["Buy milk"])
+    let attempts: [[String]] = [
+      ["add", "invoice\u{202E}fdp.exe"], ["add", "a\u{2066}b"], ["edit", id, "Buy \u{200F}milk"],
+      ["tag", id, "@x\u{202D}"], ["note", id, "see \u{061C}here"],
+    ]
+    for attempt in attempts {
+      let result = try file.run(attempt)
+      #expect(result.status == 2, "\(attempt)")
+      #expect(result.errors.contains("contains a bidirectional control (U+"), "\(attempt): \(result.errors)")
+      #expect(!result.errors.unicodeScalars.contains { (0x2066...0x2069).contains($0.value) || (0x202A...0x202E).contains($0.value) || [0x061C, 0x200E, 0x200F].contains($0.value) })
+    }
+    let override = try file.run(["add", "invoice\u{202E}fdp.exe"])
+    #expect(override.errors.hasPrefix(#"taskman: argument 4 contains a bidirectional control (U+202E, a right-to-left override): "invoice\u{202E}fdp.exe""#), "\(override.errors)")
+    #expect(file.text == "- Buy milk\n")
+  }
+
   @Test func showingADeepChainAsJSONTakesOutputLinearInTheFile() throws {
     let data = try TaskmanDataDirectory()
     let depth = 2_000
@@ -1120,5 +1208,78 @@ struct ReadOnlyFileSystemTests {
     #expect(refused.status == 3)
     #expect(refused.errors.contains("read-only"), "\(refused.errors)")
     #expect(data.dataFileBytes == before)
+  }
+}
+
+@Suite("taskman's state directory, where another user could reach it")
+struct StateDirectoryTrustTests {
+  /// What is in `directory` and under it, by path, with each file's bytes.
+  private func contents(of directory: String) -> [String: Data] {
+    var found: [String: Data] = [:]
+    for case let name as String in FileManager.default.enumerator(atPath: directory)?.allObjects ?? [] {
+      found[name] = FileManager.default.contents(atPath: directory + "/" + name) ?? Data()
+    }
+    return found
+  }
+
+  @Test func aStateDirectoryThatIsALinkIsRefusedAndNothingIsWrittenThroughIt() throws {
+    let file = try UserFile("- Buy milk\n")
+    let theirs = try TaskmanDataDirectory()
+    // Another user of a shared data directory points `state` at a directory of theirs.
+    try FileManager.default.createSymbolicLink(atPath: file.data.path + "/state", withDestinationPath: theirs.path)
+    for command in [["add", "Pay rent"], ["list"], ["undo"], ["doctor"]] {
+      let result = try file.run(command)
+      #expect(result.status == 3, "\(command): \(result.errors)")
+      #expect(
+        result.errors.hasPrefix("taskman: the state directory \(file.data.path)/state is a symbolic link (to \(theirs.path))"),
+        "\(command): \(result.errors)"
+      )
+      #expect(result.errors.contains("Remove the link"), "\(command): \(result.errors)")
+    }
+    #expect(contents(of: theirs.path).isEmpty, "nothing was written through the link")
+    #expect(file.text == "- Buy milk\n")
+  }
+
+  @Test func aFilesStateDirectoryThatIsALinkIsRefusedAndItsJournalNeitherReadNorReplaced() throws {
+    let file = try UserFile("- Buy milk\n")
+    _ = try file.change(["add", "Pay rent"])
+    let state = file.data.stateDirectory(of: file.path)
+    let theirs = try TaskmanDataDirectory()
+    // The per-file directory is replaced by a link to a copy of it, which its owner controls.
+    try FileManager.default.moveItem(atPath: state, toPath: theirs.path + "/copy")
+    try FileManager.default.createSymbolicLink(atPath: state, withDestinationPath: theirs.path + "/copy")
+    let before = contents(of: theirs.path)
+    for command in [["add", "Call mom"], ["undo"], ["list"]] {
+      let result = try file.run(command)
+      #expect(result.status == 3, "\(command): \(result.errors)")
+      #expect(result.errors.hasPrefix("taskman: the state directory \(state) is a symbolic link (to \(theirs.path)/copy)"), "\(command): \(result.errors)")
+    }
+    #expect(contents(of: theirs.path) == before)
+    #expect(file.text == "- Buy milk\n- Pay rent\n")
+  }
+
+  @Test(.enabled(if: geteuid() == 0, "needs root to give a directory to another user"))
+  func aStateDirectoryOfAnotherUserIsRefusedEvenForTheSuperuser() throws {
+    let file = try UserFile("- Buy milk\n")
+    _ = try file.change(["add", "Pay rent"])
+    let state = file.data.stateDirectory(of: file.path)
+    let nobody: uid_t = 65534
+    for directory in [file.data.path + "/state", state] {
+      try #require(chown(directory, nobody, gid_t(nobody)) == 0)
+      let before = contents(of: state)
+      for command in [["add", "Call mom"], ["undo"], ["list"]] {
+        let result = try file.run(command)
+        #expect(result.status == 3, "\(directory) \(command): \(result.errors)")
+        #expect(result.errors.hasPrefix("taskman: the state directory \(directory) belongs to "), "\(command): \(result.errors)")
+        #expect(result.errors.contains("not to root"), "\(command): \(result.errors)")
+      }
+      #expect(contents(of: state) == before)
+      #expect(file.text == "- Buy milk\n- Pay rent\n")
+      try #require(chown(directory, 0, 0) == 0)
+    }
+    // Given back, it is used again.
+    let undo = try file.run(["undo"])
+    #expect(undo.status == 0, "\(undo.errors)")
+    #expect(file.text == "- Buy milk\n")
   }
 }

@@ -56,6 +56,21 @@ struct TaskRowRendererTests {
     #expect(TaskRowRenderer.render([row], style: .plain) == "3f2a  evil \u{FFFD}]0;title\u{FFFD}  (p\u{FFFD})\n")
   }
 
+  @Test func bidirectionalControlsAreReplacedAlikeInStringsAndInBytes() {
+    // Each one, and the characters beside them in UTF-8 (U+061B, U+200D, U+2029, U+202F, U+2065,
+    // U+206A), which stay.
+    let hidden: [UInt32] = [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069]
+    let kept: [UInt32] = [0x061B, 0x200D, 0x2029, 0x202F, 0x2065, 0x206A]
+    for value in hidden + kept {
+      let text = "a" + String(Character(Unicode.Scalar(value)!)) + "b"
+      let expected = hidden.contains(value) ? "a\u{FFFD}b" : text
+      #expect(TextStyle.printable(text) == expected, "U+\(String(value, radix: 16))")
+      var bytes = Array("id  ".utf8) + Array(text.utf8)
+      TextStyle.makePrintable(&bytes, from: 4)
+      #expect(String(decoding: bytes, as: UTF8.self) == "id  " + expected, "U+\(String(value, radix: 16))")
+    }
+  }
+
   @Test func aTaskWithoutItsMarkerAndANoteAsWritten() throws {
     #expect(TaskRowRenderer.Row(item: try task("- Pay rent @done(2026-11-30)"), shortID: "a", project: nil).text == "Pay rent @done(2026-11-30)")
     #expect(TaskRowRenderer.Row(item: try task("- Pay rent @done(2026-11-30)"), shortID: "a", project: nil).isDone)

@@ -408,9 +408,14 @@ struct TaskPaperWriter {
     } else if let line, !source.storage.items[line].isBlank,
       let text = TaskPaperLineRewriter.rewrite(source.content(ofLine: line), as: item, scratch: &scratch)
     {
-      output.append(contentsOf: text)
+      output.append(contentsOf: TaskPaperLineRewriter.keepingFinalCarriageReturns(of: source.content(ofLine: line), in: text, as: item, scratch: &scratch))
     } else {
       TaskPaperPrinter.appendLine(item, to: &output, scratch: &scratch)
+      if let line, source.content(ofLine: line).last == ASCII.carriageReturn {
+        let text = Array(output[contentStart...])
+        output.replaceSubrange(
+          contentStart..., with: TaskPaperLineRewriter.keepingFinalCarriageReturns(of: source.content(ofLine: line), in: text, as: item, scratch: &scratch))
+      }
     }
     let contentEnd = output.count
     if let line {

@@ -71,6 +71,22 @@ enum TaskPaperLineRewriter {
     return output
   }
 
+  /// `text`, the new content of a line whose content was `content`, with the carriage returns
+  /// that ended `content` put back at its end when `text` lost them and it still reads as
+  /// `item` with them.
+  ///
+  /// A carriage return at the end of a line's content is not its line break: the last line of
+  /// a file that ends with a lone CR (`- b\r`), or the CR before a CRLF (`- b\r\r\n`). It
+  /// reads as trailing whitespace, which a tag appended at the end, or a line written anew,
+  /// would otherwise drop: the CR stays where the user had it, at the end of the line.
+  static func keepingFinalCarriageReturns(of content: ArraySlice<UInt8>, in text: [UInt8], as item: Item, scratch: inout [TagSyntax.Match]) -> [UInt8] {
+    guard content.last == ASCII.carriageReturn else { return text }
+    let returns = content.reversed().prefix { $0 == ASCII.carriageReturn }.count
+    guard !text.reversed().starts(with: repeatElement(ASCII.carriageReturn, count: returns)) else { return text }
+    let kept = text + repeatElement(ASCII.carriageReturn, count: returns)
+    return reads(kept, as: item, scratch: &scratch) ? kept : text
+  }
+
   /// The tags of `item` that its title does not already hold, in order: its trailing tags.
   private static func trailingTags(of item: Item) -> [Tag] {
     guard item.title.utf8.contains(ASCII.at) else { return item.tags }

@@ -73,7 +73,7 @@ enum HelpFormatter {
     page += "\nENVIRONMENT:\n"
     page += row(label: "TASKMAN_FILE", help: "The TaskPaper file, when --file is not given.")
     page += row(label: "TASKMAN_DATA_DIR", help: "The data directory, when --data-dir is not given.")
-    page += row(label: "TASKMAN_LOCK_TIMEOUT", help: "Seconds to wait for another taskman to release the data file before exiting with status 4. Default: 10.")
+    page += row(label: "TASKMAN_LOCK_TIMEOUT", help: "Seconds to wait for another taskman to release the data file before exiting with status 4, in decimal (10, 0.5; at most 86400). Default: 10.")
     page += row(label: "NO_COLOR", help: "When set and not empty, no colour, unless --color always is given.")
     page += """
 

@@ -9,6 +9,10 @@
 ///   a line feed would split the task in two, a tab is TaskPaper's indentation, and an escape
 ///   character would later drive the terminal of whoever lists the task. Tabs are refused too;
 ///   write spaces instead.
+/// - A bidirectional control (``isBidiControl(_:)``) is refused for the same reason: it would
+///   make the task show in another order than it is stored (`invoice<U+202E>fdp.exe` shows as
+///   `invoiceexe.pdf`). Text that holds one already (the file, `import`, the editor of `edit <id>`)
+///   keeps it; every command shows it as `�` on a terminal.
 /// - One argument may be at most ``maximumArgumentBytes`` (64 KiB): far more than any task line,
 ///   little enough that a runaway script cannot bloat the data file. Long text goes through
 ///   `taskman import <file>`.
@@ -87,6 +91,12 @@ enum InputText {
         hint: "Task text is one line of plain text: remove the control character (write spaces instead of tabs)."
       )
     }
+    if let control = text.unicodeScalars.first(where: isBidiControl) {
+      throw .usage(
+        "\(position) contains a bidirectional control (\(name(of: control))): \(quoted(Array(text.utf8)))",
+        hint: "It would make the text show in another order than it is stored (invoice\\u{202E}fdp.exe shows as invoiceexe.pdf): remove it."
+      )
+    }
   }
 
   private static func checkLength(_ count: Int, position: String) throws(TaskmanError) {
@@ -112,6 +122,16 @@ enum InputText {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
+  /// The bidirectional controls (Unicode's Bidi_Control): U+061C, U+200E, U+200F, U+202A to
+  /// U+202E and U+2066 to U+2069. Printed as they are, they reorder the text around them on a
+  /// terminal, so `invoice<U+202E>fdp.exe` shows as `invoiceexe.pdf`.
+  static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
   /// `U+000A, a line feed`: the code point, and a name for the few people meet.
   static func name(of scalar: Unicode.Scalar) -> String {
     let hex = String(scalar.value, radix: 16, uppercase: true)
@@ -119,6 +139,10 @@ enum InputText {
     let names: [UInt32: String] = [
       0x00: "a NUL byte", 0x09: "a tab", 0x0A: "a line feed", 0x0D: "a carriage return",
       0x1B: "an escape", 0x7F: "a delete",
+      0x061C: "an Arabic letter mark", 0x200E: "a left-to-right mark", 0x200F: "a right-to-left mark",
+      0x202A: "a left-to-right embedding", 0x202B: "a right-to-left embedding", 0x202C: "a pop directional formatting",
+      0x202D: "a left-to-right override", 0x202E: "a right-to-left override", 0x2066: "a left-to-right isolate",
+      0x2067: "a right-to-left isolate", 0x2068: "a first strong isolate", 0x2069: "a pop directional isolate",
     ]
     return names[scalar.value].map { "\(code), \($0)" } ?? code
   }
@@ -155,7 +179,7 @@ enum InputText {
     case "\"": return "\\\""
     case "\\": return "\\\\"
     default:
-      return isControl(scalar) ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
+      return isControl(scalar) || isBidiControl(scalar) ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
     }
   }
 

@@ -7,7 +7,7 @@ struct ExportCommand: ParsableCommand, Equatable {
   static let configuration = CommandConfiguration<Self>(
     name: "export",
     abstract: "Print every item as TaskPaper text; importing it into an empty list gives back every item, with its tags, notes and nesting.",
-    discussion: "On a terminal, control characters in the text show as '�'; into a file or a pipe, every character is written as it is.",
+    discussion: "On a terminal, control characters and bidirectional controls (U+202E and the like) in the text show as '�'; into a file or a pipe, every character is written as it is.",
     examples: ["taskman export > backup.taskpaper"],
     parameters: [
       .flag(\.json, name: "json", help: "Print JSON (see Documentation/taskman-json.md) instead of TaskPaper.")

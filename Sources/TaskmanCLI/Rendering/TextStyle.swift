@@ -29,12 +29,14 @@ struct TextStyle: Hashable, Sendable {
     return "\u{1B}[\(code)m\(inner)\(reset)"
   }
 
-  /// `text` with control characters shown as `�`, so text from the data file cannot move the
-  /// cursor or retitle the terminal of whoever lists it.
+  /// `text` with control characters and bidirectional controls shown as `�`, so text from the
+  /// data file cannot move the cursor or retitle the terminal of whoever lists it, nor show
+  /// itself in another order than it has (`invoice<U+202E>fdp.exe` as `invoiceexe.pdf`).
   /// With `keepingLayout`, line feeds and tabs (TaskPaper's lines and indentation) stay.
   static func printable(_ text: String, keepingLayout: Bool = false) -> String {
     func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-      InputText.isControl(scalar) && !(keepingLayout && (scalar == "\n" || scalar == "\t"))
+      (InputText.isControl(scalar) && !(keepingLayout && (scalar == "\n" || scalar == "\t")))
+        || InputText.isBidiControl(scalar)
     }
     guard text.unicodeScalars.contains(where: isHidden) else { return text }
     var scalars = String.UnicodeScalarView()
@@ -48,12 +50,21 @@ struct TextStyle: Hashable, Sendable {
   /// does, in place; it looks at bytes, so text without controls (nearly all) costs one pass.
   static func makePrintable(_ bytes: inout [UInt8], from start: Int) {
     let hasControl = bytes.withUnsafeBufferPointer { bytes in
-      // C0 controls and DEL are single bytes; C1 controls (U+0080 to U+009F) are 0xC2 0x80–0x9F.
+      // C0 controls and DEL are single bytes; C1 controls (U+0080 to U+009F) are 0xC2 0x80–0x9F;
+      // the bidirectional controls are 0xD8 0x9C (U+061C), 0xE2 0x80 0x8E–0x8F and 0xAA–0xAE
+      // (U+200E, U+200F, U+202A to U+202E) and 0xE2 0x81 0xA6–0xA9 (U+2066 to U+2069).
       var index = start
       while index < bytes.count {
         let byte = bytes[index]
         if byte < 0x20 || byte == 0x7F || (byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] < 0xA0) {
           return true
+        }
+        if byte == 0xD8 && index + 1 < bytes.count && bytes[index + 1] == 0x9C { return true }
+        if byte == 0xE2 && index + 2 < bytes.count {
+          let second = bytes[index + 1]
+          let third = bytes[index + 2]
+          if second == 0x80 && (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third)) { return true }
+          if second == 0x81 && (0xA6...0xA9).contains(third) { return true }
         }
         index += 1
       }

@@ -118,6 +118,9 @@ final class AppStore {
     func run() async -> Result<R, TaskmanError> {
       let outcome: Result<R, TaskmanError>
       do throws(TaskmanError) {
+        // Looked at again under the lock: a link planted since the command started is not
+        // read through either.
+        try self.file.checkStateDirectories()
         try await self.load(readOnly: readOnly)
         outcome = .success(try await body())
       } catch {

@@ -106,6 +106,7 @@ struct CommandContext {
         errors.write("taskman: \(missing) does not exist, nor does its directory \(TextStyle.printable(file.realDirectory)).\n")
       }
     }
+    try file.checkStateDirectories()
     if let existing = session.appStore, existing.file == file { return existing }
     let store = AppStore(file: file, lockTimeout: try lockTimeout(), output: output, errors: errors)
     try LegacyMigration.migrateIfNeeded(store, errors: errors)
@@ -133,11 +134,23 @@ struct CommandContext {
 
   /// How long a command waits for another `taskman` to release the task file:
   /// `TASKMAN_LOCK_TIMEOUT` seconds (`0.5`, `30`; `0` tries once), else 10 seconds.
+  ///
+  /// Decimal seconds only, at most a day: digits, then a point and digits if any. `Double`
+  /// alone would take `0x10` (a hexadecimal float: 16 seconds), `1e1` and `inf`.
   func lockTimeout() throws(TaskmanError) -> Duration {
     guard let text = session.environment["TASKMAN_LOCK_TIMEOUT"], !text.isEmpty else { return .seconds(10) }
-    guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
+    let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+    let isDecimal =
+      !parts[0].isEmpty && parts.allSatisfy { part in !part.isEmpty && part.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
+    guard isDecimal, let seconds = Double(text) else {
       throw .usage(
-        "TASKMAN_LOCK_TIMEOUT is '\(TextStyle.printable(text))', not a number of seconds",
+        "TASKMAN_LOCK_TIMEOUT is '\(TextStyle.printable(text))', not a number of seconds in decimal, like 10 or 0.5",
+        hint: "Set it to how many seconds to wait for another taskman, in decimal digits (10, 0.5; not 0x10, 1e1 or 2s), or unset it for the default of 10."
+      )
+    }
+    guard seconds <= 86_400 else {
+      throw .usage(
+        "TASKMAN_LOCK_TIMEOUT is '\(text)' seconds, longer than a day (86400 seconds), the most taskman waits",
         hint: "Set it to how many seconds to wait for another taskman, like 10 or 0.5, or unset it for the default of 10."
       )
     }

@@ -111,7 +111,8 @@ final class Session {
     output.flush()
     var error = error
     if let shellLine { error.message = "line \(shellLine): " + error.message }
-    errors.write(error.rendered)
+    // Messages quote the file's text (titles, project paths): shown as every command shows it.
+    errors.write(TextStyle.printable(error.rendered, keepingLayout: true))
     errors.flush()
   }
 }

@@ -126,6 +126,40 @@ extension TaskFileLocation {
     return nil
   }
 
+  /// Refuses the state directories (`state` in the data directory, then the file's own under
+  /// it) when one that exists is a symbolic link, or belongs to another user than `user` (the
+  /// superuser too: nobody else's directory is used): in a data directory others may write in,
+  /// another user could otherwise point `state` at a directory of theirs and read and replace
+  /// the undo journal (whose text undo writes back into the file), the ids and the backup.
+  /// Exit status 3, naming the directory and how to put it right.
+  func checkStateDirectories(user: uid_t = geteuid()) throws(TaskmanError) {
+    let knownAs = "taskman keeps the undo journal, the ids and the backup of the task file there"
+    for directory in [Self.parent(of: stateDirectory), stateDirectory] {
+      var info = stat()
+      // Missing: made by the first change, as the user's. Anything else that cannot be looked
+      // at is reported by what uses it.
+      guard lstat(directory, &info) == 0 else { return }
+      let quoted = AppStore.shellQuoted(directory)
+      if info.st_mode & S_IFMT == S_IFLNK {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(directory, &buffer, buffer.count - 1)
+        let target = count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+        throw TaskmanError(
+          .dataFileUnreadable,
+          "the state directory \(directory) is a symbolic link (to \(target)); \(knownAs), and does not use them through a link, which another user could have planted",
+          hint: "Remove the link (rm \(quoted)): taskman makes the directory anew, and only the undo history is lost. Or choose another data directory with --data-dir or TASKMAN_DATA_DIR."
+        )
+      }
+      if info.st_uid != user {
+        throw TaskmanError(
+          .dataFileUnreadable,
+          "the state directory \(directory) belongs to \(Self.userName(of: info.st_uid)), not to \(Self.userName(of: user)); \(knownAs), and does not use them where another user could read and replace them",
+          hint: "If it is yours, left by a taskman run as another user (with sudo, say), give it back with: sudo chown -R \"$(id -un)\" \(quoted). Otherwise move it out of the way, or choose another data directory with --data-dir or TASKMAN_DATA_DIR."
+        )
+      }
+    }
+  }
+
   /// The account name of `uid`, or `user <uid>` when the system has none for it.
   private static func userName(of uid: uid_t) -> String {
     var entry = passwd()
