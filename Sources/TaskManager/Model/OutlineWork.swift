@@ -1,6 +1,7 @@
-/// Counts the items that the walks finding and changing items look at, so that tests can check
-/// that the work of a change grows with the depth of the item it changes, not with its square.
-/// Counted only where a test set a counter for the task.
+/// Counts the items that the walks finding and changing items look at, and the tags that
+/// printing and rewriting a line match against the item's, so that tests can check that the
+/// work grows with the depth of the item changed, or the number of tags on its line, and not
+/// with its square. Counted only where a test set a counter for the task.
 enum OutlineWork {
   /// A count for one test; only the task that set it adds to it.
   final class Counter: @unchecked Sendable {
