@@ -209,6 +209,7 @@ extension Item {
   /// items, then among its parent's children, and so on; `nil` when it is not there. Walks
   /// the tree without recursion and without changing it.
   static func path(to id: UUID, in items: [Item]) -> [Int]? {
+    if items.isEmpty { return nil }
     var visited = 0
     defer { OutlineWork.count(visited) }
     var stack: [(items: [Item], index: Int)] = [(items, 0)]
@@ -289,6 +290,7 @@ extension Item {
   }
 
   static func find(_ id: UUID, in items: [Item]) -> Item? {
+    if items.isEmpty { return nil }
     var visited = 0
     defer { OutlineWork.count(visited) }
     var stack: [(items: [Item], index: Int)] = [(items, 0)]
