@@ -101,10 +101,11 @@ for size in "${sizes[@]}"; do
   environment="TASKMAN_DATA_DIR=$data"
 
   declare -A taskman_ms=() taskman_mib=()
-  names=(add list "list --tag" tags done "delete --yes" export agenda move)
+  names=(add list "list --json" "list --tag" tags done "delete --yes" export agenda move)
   commands=(
     "$run add 'Benchmark task @bench'"
     "$run list"
+    "$run list --json"
     "$run list --tag home"
     "$run tags"
     "$run done $id"
@@ -139,6 +140,7 @@ PY
     tw_commands=(
       "$tw_run add 'Benchmark task' +bench"
       "$tw_run list"
+      "$tw_run status:pending export"
       "$tw_run +home list"
       "$tw_run tags"
       "$tw_run 1 done"
@@ -180,5 +182,12 @@ print(ratio('$task_mean', '$mean'), ratio('$task_median', '$median'))")
     fi
     echo
   done
+  # `list --json` writes the same items as `list`, as JSON, as it makes them: its time and
+  # memory against `list`'s in the same run.
+  read -r list_mean _ <<<"${taskman_ms[list]}"
+  read -r json_mean _ <<<"${taskman_ms[list --json]}"
+  python3 -c "
+try: print(f'list --json against list: {float(\"$json_mean\") / float(\"$list_mean\"):.2f}x the time, {float(\"${taskman_mib[list --json]}\") / float(\"${taskman_mib[list]}\"):.2f}x the peak memory')
+except Exception: pass"
   unset taskman_ms taskman_mib task_ms
 done

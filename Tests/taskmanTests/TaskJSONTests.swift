@@ -79,6 +79,31 @@ struct TaskJSONTests {
     #expect((decoded?["items"] as? [Any])?.count == 2)
   }
 
+  /// `list --json` is written as it is made (a 54 MB file took 3.3 GB as one value and one
+  /// string): the same bytes as the whole document, for no entries, a few, and many with
+  /// escapes, unicode, deep nesting and more than one piece's worth.
+  @Test func listWrittenAsItIsMadeIsTheSameBytes() throws {
+    var text = "Errands:\n\t- Buy \"milk\" \\ crème 🍮 @shopping @due(2026-12-01)\n\t\tOat\n- Call Bob @done(2026-11-30)\n"
+    for level in 0..<40 { text += String(repeating: "\t", count: level) + "- deep \(level) @t(\(level))\n" }
+    for number in 0..<2_000 { text += "Project \(number):\n\t- Task \(number) @home\n" }
+    var generator = SystemRandomNumberGenerator()
+    let outline = TaskPaperParser.parse(text, makeID: { UUID(uuid: withUnsafeBytes(of: (generator.next(), generator.next())) { $0.load(as: uuid_t.self) }) })
+    let everything = outline.entries()
+    for entries in [[], Array(everything.prefix(3)), everything] {
+      let shortIDs = entries.map { TaskJSON.id($0.item.id).prefix(5).description }
+      let output = TextOutput()
+      TaskJSON.writeList(entries, shortIDs: shortIDs, to: output)
+      #expect(output.text == TaskJSON.list(entries, shortIDs: shortIDs).text)
+    }
+  }
+
+  @Test func idsAreLowercaseAndDashed() {
+    for _ in 0..<100 {
+      let id = UUID()
+      #expect(TaskJSON.id(id) == id.uuidString.lowercased())
+    }
+  }
+
   @Test func showAddsTheChildrenAndTheTaskPaperText() throws {
     let entry = try #require(Self.outline().entries().first { $0.item.title == "Buy milk" })
     let json = try JSONSerialization.jsonObject(with: Data(TaskJSON.show(entry, shortID: Self.short).text.utf8))

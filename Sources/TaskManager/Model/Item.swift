@@ -140,7 +140,121 @@ extension Item {
   public mutating func shiftLevels(by delta: Int) {
     guard delta != 0 else { return }
     if !isBlank { level = max(0, level + delta) }
-    for index in children.indices { children[index].shiftLevels(by: delta) }
+    Item.visitInPlace(&children) { item in
+      if !item.isBlank { item.level = max(0, item.level + delta) }
+      return true
+    }
+  }
+}
+
+// MARK: - Walking in place
+
+extension Item {
+  /// Calls `body` on each item of `items` and under them, in document order (a parent before
+  /// its children, which `body` may change), in place and without recursion, so that deep
+  /// outlines cannot overflow the stack. `body` returns `false` to stop the walk.
+  /// `leavingLevel` is called on each array of siblings once all of it was visited (its items'
+  /// children included), where it may change that array; not once the walk is stopped.
+  ///
+  /// Each array of siblings is taken out of its parent while its items are visited and put
+  /// back afterwards, so an array held by nothing else is changed without being copied.
+  static func visitInPlace(
+    _ items: inout [Item],
+    _ body: (inout Item) throws -> Bool,
+    leavingLevel: (inout [Item]) -> Void = { _ in }
+  ) rethrows {
+    var stack: [(items: [Item], index: Int)] = [([], 0)]
+    swap(&stack[0].items, &items)
+    var stopped = false
+    var visited = 0
+    defer { OutlineWork.count(visited) }
+    // Takes the last array off the stack and puts it back into its parent (or `items`); true
+    // when that was `items`.
+    func leaveLevel() -> Bool {
+      var level = stack.removeLast().items
+      if !stopped { leavingLevel(&level) }
+      guard let parent = stack.indices.last else {
+        swap(&items, &level)
+        return true
+      }
+      swap(&stack[parent].items[stack[parent].index - 1].children, &level)
+      return false
+    }
+    do {
+      while true {
+        let last = stack.count - 1
+        let index = stack[last].index
+        guard !stopped, index < stack[last].items.count else {
+          if leaveLevel() { return }
+          continue
+        }
+        stack[last].index = index + 1
+        visited += 1
+        if try !body(&stack[last].items[index]) {
+          stopped = true
+          continue
+        }
+        if !stack[last].items[index].children.isEmpty {
+          var children: [Item] = []
+          swap(&children, &stack[last].items[index].children)
+          stack.append((children, 0))
+        }
+      }
+    } catch {
+      stopped = true
+      while !leaveLevel() {}
+      throw error
+    }
+  }
+
+  /// The indices that lead to the item with `id` in `items`: its index among the top-level
+  /// items, then among its parent's children, and so on; `nil` when it is not there. Walks
+  /// the tree without recursion and without changing it.
+  static func path(to id: UUID, in items: [Item]) -> [Int]? {
+    if items.isEmpty { return nil }
+    var visited = 0
+    defer { OutlineWork.count(visited) }
+    var stack: [(items: [Item], index: Int)] = [(items, 0)]
+    while !stack.isEmpty {
+      let last = stack.count - 1
+      let index = stack[last].index
+      guard index < stack[last].items.count else {
+        stack.removeLast()
+        continue
+      }
+      stack[last].index = index + 1
+      visited += 1
+      if stack[last].items[index].id == id { return stack.map { $0.index - 1 } }
+      if !stack[last].items[index].children.isEmpty { stack.append((stack[last].items[index].children, 0)) }
+    }
+    return nil
+  }
+
+  /// Calls `body` with the arrays of siblings along `path` (see ``path(to:in:)``): `levels[0]`
+  /// is `items`, `levels[k]` the children of `levels[k - 1][path[k - 1]]`, down to the array
+  /// that holds the item `path` leads to. `body` may change them, but not remove or move the
+  /// items on the path above the last level. Linear in the length of the path: only the arrays
+  /// on it are copied, and only those shared with another value.
+  static func withLevels<Result>(
+    along path: [Int], in items: inout [Item], _ body: (inout [[Item]]) throws -> Result
+  ) rethrows -> Result {
+    OutlineWork.count(path.count)
+    var levels: [[Item]] = [[]]
+    levels.reserveCapacity(path.count)
+    swap(&levels[0], &items)
+    for depth in path.indices.dropLast() {
+      var children: [Item] = []
+      swap(&children, &levels[depth][path[depth]].children)
+      levels.append(children)
+    }
+    defer {
+      for depth in path.indices.dropLast().reversed() {
+        var children = levels.removeLast()
+        swap(&levels[depth][path[depth]].children, &children)
+      }
+      swap(&items, &levels[0])
+    }
+    return try body(&levels)
   }
 }
 
@@ -178,34 +292,41 @@ extension Item {
   }
 
   static func find(_ id: UUID, in items: [Item]) -> Item? {
-    for item in items {
-      if item.id == id { return item }
-      if let found = find(id, in: item.children) { return found }
+    if items.isEmpty { return nil }
+    var visited = 0
+    defer { OutlineWork.count(visited) }
+    var stack: [(items: [Item], index: Int)] = [(items, 0)]
+    while !stack.isEmpty {
+      let last = stack.count - 1
+      let index = stack[last].index
+      guard index < stack[last].items.count else {
+        stack.removeLast()
+        continue
+      }
+      stack[last].index = index + 1
+      visited += 1
+      if stack[last].items[index].id == id { return stack[last].items[index] }
+      if !stack[last].items[index].children.isEmpty { stack.append((stack[last].items[index].children, 0)) }
     }
     return nil
   }
 
-  // Recursion depth is the tree depth; each level mutates `items[index].children` in place, so no
-  // copy of the tree is made.
+  // Finds the path first, then changes the arrays along it only, in place: no copy of the rest
+  // of the tree, and no recursion however deep the item is.
   static func modify(_ id: UUID, in items: inout [Item], _ body: (inout Item) throws -> Void) rethrows -> Bool {
-    for index in items.indices {
-      if items[index].id == id {
-        try body(&items[index])
-        return true
-      }
-      if try modify(id, in: &items[index].children, body) { return true }
+    guard let path = path(to: id, in: items) else { return false }
+    try withLevels(along: path, in: &items) { levels in
+      try body(&levels[levels.count - 1][path[path.count - 1]])
     }
-    return false
+    return true
   }
 
   static func remove(_ id: UUID, from items: inout [Item]) -> Item? {
-    for index in items.indices {
-      if items[index].id == id { return items.remove(at: index) }
-      if let removed = remove(id, from: &items[index].children) { return removed }
+    guard let path = path(to: id, in: items) else { return nil }
+    return withLevels(along: path, in: &items) { levels in
+      levels[levels.count - 1].remove(at: path[path.count - 1])
     }
-    return nil
   }
-
   /// Whether two lists of items hold the same items in the same places, whatever their levels;
   /// with `comparingLines`, with the same kinds, titles and tags too.
   static func sameTree(_ a: [Item], _ b: [Item], comparingLines: Bool = false) -> Bool {
@@ -219,5 +340,63 @@ extension Item {
       }
     }
     return true
+  }
+}
+
+// MARK: - Equality and hashing
+
+extension Item {
+  /// Whether two items have the same id, kind, title, tags and level, and their children are
+  /// equal in the same way. Compared without recursion, so deep outlines cannot overflow the
+  /// stack; children arrays that share their storage are equal without being walked.
+  public static func == (lhs: Item, rhs: Item) -> Bool {
+    guard lhs.sameLine(as: rhs) else { return false }
+    var compared = 1
+    defer { OutlineWork.count(compared) }
+    var pending = [(lhs.children, rhs.children)]
+    while let (left, right) = pending.popLast() {
+      guard left.count == right.count else { return false }
+      let shared = left.withUnsafeBufferPointer { l in right.withUnsafeBufferPointer { r in l.baseAddress == r.baseAddress } }
+      if shared { continue }
+      for index in left.indices {
+        compared += 1
+        guard left[index].sameLine(as: right[index]) else { return false }
+        if !left[index].children.isEmpty || !right[index].children.isEmpty {
+          pending.append((left[index].children, right[index].children))
+        }
+      }
+    }
+    return true
+  }
+
+  /// Hashes the item and everything under it, without recursion.
+  public func hash(into hasher: inout Hasher) {
+    hashLine(into: &hasher)
+    hasher.combine(children.count)
+    var stack: [(items: [Item], index: Int)] = [(children, 0)]
+    while !stack.isEmpty {
+      let last = stack.count - 1
+      let index = stack[last].index
+      guard index < stack[last].items.count else {
+        stack.removeLast()
+        continue
+      }
+      stack[last].index = index + 1
+      stack[last].items[index].hashLine(into: &hasher)
+      hasher.combine(stack[last].items[index].children.count)
+      if !stack[last].items[index].children.isEmpty { stack.append((stack[last].items[index].children, 0)) }
+    }
+  }
+
+  private func sameLine(as other: Item) -> Bool {
+    id == other.id && kind == other.kind && level == other.level && title == other.title && tags == other.tags
+  }
+
+  private func hashLine(into hasher: inout Hasher) {
+    hasher.combine(id)
+    hasher.combine(kind)
+    hasher.combine(title)
+    hasher.combine(tags)
+    hasher.combine(level)
   }
 }

@@ -219,13 +219,10 @@ extension Item {
   /// `offset` after it; false when there is none.
   @discardableResult
   static func insert(_ item: Item, besides siblingID: UUID, offset: Int, in items: inout [Item]) -> Bool {
-    if let index = items.firstIndex(where: { $0.id == siblingID }) {
-      items.insert(item, at: index + offset)
-      return true
+    guard let path = path(to: siblingID, in: items) else { return false }
+    withLevels(along: path, in: &items) { levels in
+      levels[levels.count - 1].insert(item, at: path[path.count - 1] + offset)
     }
-    for index in items.indices where !items[index].children.isEmpty {
-      if insert(item, besides: siblingID, offset: offset, in: &items[index].children) { return true }
-    }
-    return false
+    return true
   }
 }

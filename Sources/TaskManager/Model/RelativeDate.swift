@@ -266,7 +266,10 @@ extension Item {
   /// ``resolvingRelativeDates(today:)`` for the item and everything under it.
   public func resolvingRelativeDatesInOutline(today: TaskDate.Day) -> Item {
     var item = resolvingRelativeDates(today: today)
-    item.children = item.children.map { $0.resolvingRelativeDatesInOutline(today: today) }
+    Item.visitInPlace(&item.children) { child in
+      child = child.resolvingRelativeDates(today: today)
+      return true
+    }
     return item
   }
 

@@ -129,16 +129,33 @@ extension TaskJournal.Entry {
         roots.append((placement.parentID, placement.position, change.id))
       }
     }
+    // Built children first, with a stack of its own rather than recursion, so a deep subtree
+    // put back cannot overflow the call stack.
     func build(_ id: UUID) -> Item {
-      let placement = placements[id]!
-      var item = detached[id] ?? Item(id: id, kind: .note, title: "")
-      Self.setLine(placement.line, of: &item)
-      item.level = placement.level
-      let children = (childrenOf[id] ?? []).sorted(by: { $0.position < $1.position })
-      if !children.isEmpty {
-        Self.insert(children.map { ($0.position, build($0.id)) }, into: &item.children)
+      struct Frame {
+        var item: Item
+        var children: [(position: Int, id: UUID)]
+        var built: [(position: Int, item: Item)] = []
       }
-      return item
+      func frame(_ id: UUID) -> Frame {
+        let placement = placements[id]!
+        var item = detached[id] ?? Item(id: id, kind: .note, title: "")
+        Self.setLine(placement.line, of: &item)
+        item.level = placement.level
+        return Frame(item: item, children: (childrenOf[id] ?? []).sorted(by: { $0.position < $1.position }))
+      }
+      var stack = [frame(id)]
+      while true {
+        let last = stack.count - 1
+        if stack[last].built.count < stack[last].children.count {
+          stack.append(frame(stack[last].children[stack[last].built.count].id))
+          continue
+        }
+        var done = stack.removeLast()
+        if !done.children.isEmpty { Self.insert(done.built, into: &done.item.children) }
+        guard let parent = stack.indices.last else { return done.item }
+        stack[parent].built.append((stack[parent].children[stack[parent].built.count].position, done.item))
+      }
     }
     var pending: [UUID?: [(position: Int, item: Item)]] = [:]
     let groups = Dictionary(grouping: roots, by: \.parentID)
@@ -285,16 +302,14 @@ extension TaskJournal.Entry {
   /// Sets the line of each item with an id in `lines`, wherever it is.
   private static func setLines(_ lines: [UUID: String], in items: inout [Item]) {
     var remaining = lines.count
-    func visit(_ items: inout [Item]) {
-      for index in items.indices where remaining > 0 {
-        if let line = lines[items[index].id] {
-          setLine(line, of: &items[index])
-          remaining -= 1
-        }
-        if !items[index].children.isEmpty { visit(&items[index].children) }
+    Item.visitInPlace(&items) { item in
+      guard remaining > 0 else { return false }
+      if let line = lines[item.id] {
+        setLine(line, of: &item)
+        remaining -= 1
       }
+      return true
     }
-    visit(&items)
   }
 
   /// Whether an item as it is now matches a line (or both are absent).
@@ -346,15 +361,15 @@ extension TaskJournal.Entry {
   /// Takes the items with `ids` out of the tree; each keeps its children that are not in `ids`.
   /// Each array of siblings is rebuilt at most once, so taking out many items is linear.
   private static func detach(_ ids: Set<UUID>, from items: inout [Item], into detached: inout [UUID: Item]) {
-    var any = false
-    for index in items.indices {
-      if !items[index].children.isEmpty { detach(ids, from: &items[index].children, into: &detached) }
-      if ids.contains(items[index].id) {
-        detached[items[index].id] = items[index]
+    // Each array of siblings once its items' children are done, as they are taken out first.
+    Item.visitInPlace(&items, { _ in true }) { level in
+      var any = false
+      for item in level where ids.contains(item.id) {
+        detached[item.id] = item
         any = true
       }
+      if any { level.removeAll { ids.contains($0.id) } }
     }
-    if any { items.removeAll { ids.contains($0.id) } }
   }
 
   /// Inserts `inserted` (in increasing order of position) into `items`, as inserting each in
@@ -383,64 +398,44 @@ extension TaskJournal.Entry {
   private static func insert(_ pending: inout [UUID?: [(position: Int, item: Item)]], into items: inout [Item]) {
     for (parentID, children) in pending {
       guard let parentID else { continue }
-      _ = adoptBlanks(into: parentID, positions: children.map(\.position), in: &items)
+      adoptBlanks(into: parentID, positions: children.map(\.position), in: &items)
     }
     insertUnderParents(&pending, into: &items)
   }
 
   private static func insertUnderParents(_ pending: inout [UUID?: [(position: Int, item: Item)]], into items: inout [Item]) {
-    for index in items.indices {
-      guard !pending.isEmpty else { return }
-      if let children = pending.removeValue(forKey: items[index].id) {
-        insert(children, into: &items[index].children)
+    Item.visitInPlace(&items) { item in
+      guard !pending.isEmpty else { return false }
+      if let children = pending.removeValue(forKey: item.id) {
+        insert(children, into: &item.children)
       }
-      if !items[index].children.isEmpty { insertUnderParents(&pending, into: &items[index].children) }
+      return true
     }
   }
 
   /// Moves into the children of the item `id` the blank lines that directly follow its lines in
-  /// the document, as many as inserting at `positions` (increasing) lacks children before them.
-  /// Returns whether the item is in `items`, and how many blank lines are still wanted from
-  /// after the array that holds it (when it is the last of that array).
-  private static func adoptBlanks(into id: UUID, positions: [Int], in items: inout [Item]) -> (found: Bool, stillWanted: Int) {
-    for index in items.indices {
-      var wanted: Int
-      if items[index].id == id {
-        wanted = (positions.enumerated().map { $0.element - $0.offset }.max() ?? 0) - items[index].children.count
-        while wanted > 0, index + 1 < items.count, items[index + 1].isBlank {
-          items[index].children.append(items.remove(at: index + 1))
-          wanted -= 1
-        }
-      } else if !items[index].children.isEmpty {
-        let inner = adoptBlanks(into: id, positions: positions, in: &items[index].children)
-        guard inner.found else { continue }
-        wanted = inner.stillWanted
+  /// the document, as many as inserting at `positions` (increasing) lacks children before them:
+  /// those after it among its siblings, then, while it is the last of them, those after its
+  /// parent among the parent's siblings, and so on up.
+  private static func adoptBlanks(into id: UUID, positions: [Int], in items: inout [Item]) {
+    guard let path = Item.path(to: id, in: items) else { return }
+    Item.withLevels(along: path, in: &items) { levels in
+      let deepest = levels.count - 1
+      let item = path[deepest]
+      var wanted = (positions.enumerated().map { $0.element - $0.offset }.max() ?? 0) - levels[deepest][item].children.count
+      var depth = deepest
+      while true {
+        let index = path[depth]
         var taken: [Item] = []
-        while wanted > 0, index + 1 < items.count, items[index + 1].isBlank {
-          taken.append(items.remove(at: index + 1))
+        while wanted > 0, index + 1 < levels[depth].count, levels[depth][index + 1].isBlank {
+          taken.append(levels[depth].remove(at: index + 1))
           wanted -= 1
         }
-        if !taken.isEmpty { _ = Item.append(taken, toChildrenOf: id, in: &items[index].children) }
-      } else {
-        continue
+        if !taken.isEmpty { levels[deepest][item].children.append(contentsOf: taken) }
+        // Blank lines are still wanted from after the parent only when this is the last child.
+        guard depth > 0, wanted > 0, index == levels[depth].count - 1 else { return }
+        depth -= 1
       }
-      return (true, index == items.count - 1 ? max(wanted, 0) : 0)
     }
-    return (false, 0)
-  }
-}
-
-extension Item {
-  /// Appends `children` to the children of the item `id`, at any depth in `items`; false when
-  /// there is none.
-  fileprivate static func append(_ children: [Item], toChildrenOf id: UUID, in items: inout [Item]) -> Bool {
-    for index in items.indices {
-      if items[index].id == id {
-        items[index].children.append(contentsOf: children)
-        return true
-      }
-      if !items[index].children.isEmpty, append(children, toChildrenOf: id, in: &items[index].children) { return true }
-    }
-    return false
   }
 }

@@ -100,18 +100,81 @@ private struct Recorder {
     self.moved = moved
   }
 
+  /// The arrays of siblings being compared, one per depth, and what is left to do among them.
+  private struct Level {
+    var before: [Item]
+    var after: [Item]
+    var parentID: UUID?
+    /// The pairs of items with the same id, in the order of `after`, and what each needs.
+    var steps: [Step]
+    var next = 0
+  }
+
+  private struct Step {
+    enum Kind { case children, line, moved }
+    var before: Int
+    var after: Int
+    var kind: Kind
+  }
+
+  /// Compares the items, depth first in document order (the order changes are recorded in),
+  /// with a stack of its own rather than recursion, so deep outlines cannot overflow the call
+  /// stack; an item's children are compared right after the item.
   mutating func compare(_ before: [Item], _ after: [Item], parentID: UUID?) {
+    var stack: [Level] = []
+    var compared = 0
+    defer { OutlineWork.count(compared) }
+    if let level = enter(before, after, parentID: parentID) { stack.append(level) }
+    while !stack.isEmpty {
+      let last = stack.count - 1
+      guard stack[last].next < stack[last].steps.count else {
+        stack.removeLast()
+        continue
+      }
+      let step = stack[last].steps[stack[last].next]
+      stack[last].next += 1
+      compared += 1
+      let parentID = stack[last].parentID
+      let old = stack[last].before[step.before]
+      let new = stack[last].after[step.after]
+      switch step.kind {
+      case .children:
+        break
+      case .line:
+        record(old, Place(parentID: parentID, position: step.before), new, Place(parentID: parentID, position: step.after))
+      case .moved:
+        itemsAfter[new.id] = new
+        changed.append(
+          .place(
+            id: old.id,
+            before: placement(of: old, Place(parentID: parentID, position: step.before, neighbours: .of(step.before, among: stack[last].before))),
+            after: placement(of: new, Place(parentID: parentID, position: step.after, neighbours: .of(step.after, among: stack[last].after)))
+          )
+        )
+      }
+      if let level = enter(old.children, new.children, parentID: old.id) { stack.append(level) }
+    }
+  }
+
+  /// Starts comparing two arrays of siblings: records the items removed and inserted among
+  /// them, and returns the pairs left to compare, or `nil` when there is nothing to do.
+  private mutating func enter(_ before: [Item], _ after: [Item], parentID: UUID?) -> Level? {
+    OutlineWork.count(max(before.count, after.count))
     if before.count == after.count {
       let same = before.withUnsafeBufferPointer { b in after.withUnsafeBufferPointer { a in b.baseAddress == a.baseAddress } }
-      if same { return }
+      if same { return nil }
       if before.indices.allSatisfy({ before[$0].id == after[$0].id }) {
-        for index in before.indices where before[index] != after[index] {
+        // An item whose line is the same and whose children are the very same array is
+        // unchanged; one whose children are another array is compared below.
+        var steps: [Step] = []
+        for index in before.indices {
           if differsInLine(before[index], after[index]) {
-            record(before[index], Place(parentID: parentID, position: index), after[index], Place(parentID: parentID, position: index))
+            steps.append(Step(before: index, after: index, kind: .line))
+          } else if !Self.sameStorage(before[index].children, after[index].children) {
+            steps.append(Step(before: index, after: index, kind: .children))
           }
-          compare(before[index].children, after[index].children, parentID: before[index].id)
         }
-        return
+        return steps.isEmpty ? nil : Level(before: before, after: after, parentID: parentID, steps: steps)
       }
     }
 
@@ -147,24 +210,20 @@ private struct Recorder {
         stayed = Set(others)
       }
     }
+    var steps: [Step] = []
+    steps.reserveCapacity(common.count)
     for (offset, pair) in common.enumerated() {
-      let old = before[pair.before]
-      let new = after[pair.after]
-      if !stayed.contains(offset) {
-        itemsAfter[new.id] = new
-        changed.append(
-          .place(
-            id: old.id,
-            before: placement(of: old, Place(parentID: parentID, position: pair.before, neighbours: .of(pair.before, among: before))),
-            after: placement(of: new, Place(parentID: parentID, position: pair.after, neighbours: .of(pair.after, among: after)))
-          )
-        )
-      } else if differsInLine(old, new) {
-        record(old, Place(parentID: parentID, position: pair.before), new, Place(parentID: parentID, position: pair.after))
-      }
-      compare(old.children, new.children, parentID: old.id)
+      let kind: Step.Kind =
+        !stayed.contains(offset) ? .moved : differsInLine(before[pair.before], after[pair.after]) ? .line : .children
+      steps.append(Step(before: pair.before, after: pair.after, kind: kind))
     }
+    return steps.isEmpty ? nil : Level(before: before, after: after, parentID: parentID, steps: steps)
   }
+
+  private static func sameStorage(_ a: [Item], _ b: [Item]) -> Bool {
+    a.count == b.count && a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+  }
+
 
   /// The recorded changes: items whose line or position changed, then the subtrees removed and
   /// inserted, expanded item by item (an item in both is one that moved to another parent).

@@ -90,15 +90,20 @@ enum TaskPaperLineRewriter {
   /// The tags of `item` that its title does not already hold, in order: its trailing tags.
   private static func trailingTags(of item: Item) -> [Tag] {
     guard item.title.utf8.contains(ASCII.at) else { return item.tags }
-    var inline: [Tag?] = item.title.withUTF8Bytes { bytes in
+    // How many of each tag the title holds that no tag of the item accounted for yet (by
+    // count, so that a line of thousands of equal tags is not quadratic).
+    var inline: [Tag: Int] = item.title.withUTF8Bytes { bytes in
       var matches: [TagSyntax.Match] = []
       TagSyntax.scanTitle(bytes, from: 0, to: bytes.count, followedByColon: item.kind == .project, into: &matches)
-      return matches.map { TagSyntax.tag(bytes, $0) }
+      var counts: [Tag: Int] = [:]
+      for match in matches { counts[TagSyntax.tag(bytes, match), default: 0] += 1 }
+      OutlineWork.count(matches.count + item.tags.count)
+      return counts
     }
     var result: [Tag] = []
     for tag in item.tags {
-      if let index = inline.firstIndex(of: tag) {
-        inline[index] = nil
+      if let count = inline[tag] {
+        inline[tag] = count > 1 ? count - 1 : nil
       } else {
         result.append(tag)
       }

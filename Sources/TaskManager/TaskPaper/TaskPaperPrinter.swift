@@ -232,7 +232,9 @@ public enum TaskPaperPrinter {
     to output: inout [UInt8],
     scratch: inout [TagSyntax.Match]
   ) -> Bool {
-    var inlineTags: [Tag?] = []
+    // How many of each tag the title holds and no entry of `tags` accounted for yet (by
+    // count, so that a line of thousands of equal tags is not quadratic).
+    var inlineTags: [Tag: Int] = [:]
     var endsWithTag = false
     var hasUnclosedValue = false
     let titleHasAt = output[printedTitle].contains(ASCII.at)
@@ -246,14 +248,17 @@ public enum TaskPaperPrinter {
         hasUnclosedValue = scratch.contains { match in
           match.value == nil && match.end < printedTitle.upperBound && bytes[match.end] == ASCII.openParenthesis
         }
-        return scratch.map { TagSyntax.tag(bytes, $0) }
+        var counts: [Tag: Int] = [:]
+        for match in scratch { counts[TagSyntax.tag(bytes, match), default: 0] += 1 }
+        return counts
       }
+      OutlineWork.count(scratch.count + item.tags.count)
     }
     var needsSpace = needsSpace
     var printsValue = false
     for tag in item.tags {
-      if !inlineTags.isEmpty, let index = inlineTags.firstIndex(of: tag) {
-        inlineTags[index] = nil
+      if !inlineTags.isEmpty, let count = inlineTags[tag] {
+        inlineTags[tag] = count > 1 ? count - 1 : nil
         continue
       }
       if needsSpace { output.append(ASCII.space) }

@@ -75,7 +75,7 @@ struct ListCommand: ParsableCommand, Equatable {
         if let sort { entries = sort.sorted(entries, firstSeen: sort == .created ? app.state.source.firstSeenDates() : [:]) }
         let shortIDs = index.shortIDs(for: entries.map(\.item.id))
         if json {
-          context.output.write(TaskJSON.list(entries, shortIDs: shortIDs).text)
+          TaskJSON.writeList(entries, shortIDs: shortIDs, to: context.output)
         } else {
           let paths = TaskRowRenderer.projectPaths(for: entries.map(\.project), in: app.state.outline)
           let rows = zip(entries, shortIDs).map {

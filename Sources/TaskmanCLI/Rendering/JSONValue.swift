@@ -24,15 +24,16 @@ enum JSONValue: Hashable, Sendable {
   }
 
   /// Writes the value without recursion (an outline may nest thousands of levels deep): what is
-  /// left to write waits on a stack, last first.
-  private func write(to output: inout [UInt8]) {
+  /// left to write waits on a stack, last first. `indent` is the depth of the value in the
+  /// document it is part of (0 for a whole document), for the lines inside it.
+  func write(to output: inout [UInt8], indent: Int = 0) {
     enum Work {
       case value(JSONValue, indent: Int)
       case literal(StaticString)
       case key(String)
       case newline(indent: Int)
     }
-    var stack: [Work] = [.value(self, indent: 0)]
+    var stack: [Work] = [.value(self, indent: indent)]
     while let work = stack.popLast() {
       switch work {
       case .literal(let text):
@@ -86,12 +87,12 @@ enum JSONValue: Hashable, Sendable {
     }
   }
 
-  private static func newline(_ output: inout [UInt8], indent: Int) {
+  static func newline(_ output: inout [UInt8], indent: Int) {
     output.append(UInt8(ascii: "\n"))
     output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: min(indent, maximumIndentedDepth) * 2))
   }
 
-  private static func writeString(_ string: String, to output: inout [UInt8]) {
+  static func writeString(_ string: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     let digits = Array("0123456789abcdef".utf8)
     func escape(_ code: UInt8) {

@@ -10,6 +10,35 @@ enum TaskJSON {
     return .object(["items": .array(zip(entries, shortIDs).map { entry, shortID in self.entry(for: entry) { _ in shortID } })])
   }
 
+  /// Writes ``list(_:shortIDs:)``'s document to `output` as it is made, item by item, in
+  /// pieces of about 64 KiB: the same bytes as its `text`, without the whole document (or its
+  /// values) in memory at once.
+  static func writeList(_ entries: [Outline.Entry], shortIDs: [String], to output: TextOutput) {
+    precondition(shortIDs.count == entries.count, "a short id for each entry")
+    guard !entries.isEmpty else { return output.write(list([], shortIDs: []).text) }
+    var chunk: [UInt8] = []
+    chunk.reserveCapacity(80 * 1024)
+    // `{"items": [item…]}` as JSONValue writes it: each item on its own lines at depth 2.
+    chunk.append(UInt8(ascii: "{"))
+    JSONValue.newline(&chunk, indent: 1)
+    JSONValue.writeString("items", to: &chunk)
+    chunk.append(contentsOf: ": [".utf8)
+    for (index, (entry, shortID)) in zip(entries, shortIDs).enumerated() {
+      if index > 0 { chunk.append(UInt8(ascii: ",")) }
+      JSONValue.newline(&chunk, indent: 2)
+      self.entry(for: entry) { _ in shortID }.write(to: &chunk, indent: 2)
+      if chunk.count >= 64 * 1024 {
+        output.write(utf8: chunk)
+        chunk.removeAll(keepingCapacity: true)
+      }
+    }
+    JSONValue.newline(&chunk, indent: 1)
+    chunk.append(UInt8(ascii: "]"))
+    JSONValue.newline(&chunk, indent: 0)
+    chunk.append(contentsOf: "}\n".utf8)
+    output.write(utf8: chunk)
+  }
+
   /// `taskman show <id> --json`: `{"item": item}` with `children` (recursively) and `text`, the
   /// item and its descendants as TaskPaper.
   static func show(_ entry: Outline.Entry, shortID: (UUID) -> String) -> JSONValue {
@@ -99,7 +128,24 @@ enum TaskJSON {
   }
 
   /// The lowercase, dashed form of an id: `3f2a9c1b-0d4e-4c5f-9a7b-1c2d3e4f5a6b`.
-  static func id(_ id: UUID) -> String { id.uuidString.lowercased() }
+  static func id(_ id: UUID) -> String {
+    // Written out here rather than `uuidString.lowercased()`, which formats with sprintf and
+    // copies twice: `list --json` writes two per item.
+    let digits: StaticString = "0123456789abcdef"
+    var text = [UInt8](repeating: UInt8(ascii: "-"), count: 36)
+    withUnsafeBytes(of: id.uuid) { bytes in
+      digits.withUTF8Buffer { digits in
+        var at = 0
+        for (offset, byte) in bytes.enumerated() {
+          if offset == 4 || offset == 6 || offset == 8 || offset == 10 { at += 1 }
+          text[at] = digits[Int(byte >> 4)]
+          text[at + 1] = digits[Int(byte & 0x0F)]
+          at += 2
+        }
+      }
+    }
+    return String(decoding: text, as: UTF8.self)
+  }
 
   // MARK: - Pieces
 
