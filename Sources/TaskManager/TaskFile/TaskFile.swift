@@ -72,9 +72,11 @@ public enum TaskFile {
       let keys: [LineKey]
       let matched: ItemIndex
       if let fileHash = stored.fileHash, stored.ids.count == lines.items.count, checked.idsAreUnique,
-        fileHash == FileHash.of(raw)
+        stored.hasSketches, fileHash == FileHash.of(raw)
       {
-        // The file taskman wrote with this index: its lines are the index's.
+        // The file taskman wrote with this index: its lines are the index's. (An index of an
+        // earlier version has no sketches of the lines' titles: its file is read line by line
+        // once, so that the next index has them.)
         (keys, matched) = (stored.keys, stored)
       } else {
         var hashed: [LineKey] = []
@@ -82,7 +84,7 @@ public enum TaskFile {
         for line in lines.items.indices {
           hashed.append(LineKey(body, start: lines.spans[line].start, end: lines.spans[line].contentEnd, item: lines.items[line]))
         }
-        (keys, matched) = (hashed, stored.index(for: hashed, now: TaskPaperSource.seconds(now)))
+        (keys, matched) = (hashed, stored.index(for: hashed, parents: lines.parents, now: TaskPaperSource.seconds(now)))
       }
       for line in lines.items.indices { lines.items[line].id = matched.ids[line] }
       let tree = TaskPaperParser.assembledWithSubtrees(&lines)
