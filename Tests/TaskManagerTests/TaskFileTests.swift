@@ -468,6 +468,17 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     let slow = try TaskFile.read(written.file, index: slowIndex)
     #expect(fast.source == slow.source)
     #expect(fast.source.index == slow.source.index)
+    // The parents the index was written with are those the file reads back with.
+    #expect(ItemIndex(decoding: written.index)?.parents == fast.source.storage.parents)
+    #expect(TaskFile.indexIsCurrent(written.index, for: fast.source) == true)
+    // So are those of lines moved, re-indented and written anew, blank lines among them.
+    var reordered = Array(original.outline.items.reversed())
+    reordered[0].children.append(Item(id: UUID(), kind: .task, title: "new", level: 1))
+    if let last = reordered.indices.last { reordered[last].children.removeLast() }
+    let moved = TaskFile.write(reordered, over: original.source)
+    let movedBack = try TaskFile.read(moved.file, index: try #require(TaskFile.indexWithoutFileHash(moved.index)))
+    #expect(ItemIndex(decoding: moved.index)?.parents == movedBack.source.storage.parents)
+    #expect(TaskFile.indexIsCurrent(moved.index, for: movedBack.source) == true)
     #expect(fast.outline == slow.outline)
     // A file changed elsewhere is read line by line: the edited line gets a new id, the others keep theirs.
     var edited = [UInt8](written.file)

@@ -12,8 +12,9 @@ import Foundation
 /// | ``journalName`` (`tasks.journal`) | the changes `undo` and `redo` step through (``TaskJournal``) |
 ///
 /// Reading gives every line an id: the one the index has for it when the line is recognised
-/// (unchanged, moved, re-indented, or with only its tags changed), else one derived from its
-/// text. Writing changes only the lines of items that changed (see ``write(_:over:restoring:)``).
+/// (unchanged, moved, re-indented, with only its tags changed, edited where it stands into a
+/// title alike the old one, or renamed with its children still under it: see
+/// ``LineMatcher``), else one derived from its text. Writing changes only the lines of items that changed (see ``write(_:over:restoring:)``).
 ///
 /// ```swift
 /// let stored = try TaskFile.load(from: storage, withJournal: true)
@@ -428,10 +429,20 @@ public enum TaskFile {
 
   /// Whether the stored id index `index` describes exactly the text `source` holds: false when
   /// the file was edited elsewhere since taskman last wrote it (ids were matched again), nil
-  /// when there is no readable index.
+  /// when there is no readable index. The lines' parents and title sketches count where the
+  /// index has them (an index of an earlier version has neither).
   public static func indexIsCurrent(_ index: Data?, for source: TaskPaperSource) -> Bool? {
     guard let index, let stored = ItemIndex(decoding: index) else { return nil }
-    return stored.keys == source.storage.keys && stored.ids == source.ids
+    let keys = source.storage.keys
+    let parents = source.storage.parents
+    guard stored.ids == source.ids, stored.keys.count == keys.count else { return false }
+    for line in keys.indices {
+      let key = stored.keys[line]
+      guard key.content == keys[line].content, key.title == keys[line].title, key.sketch == 0 || key.sketch == keys[line].sketch,
+        stored.parents[line] == ItemIndex.unknownParent || stored.parents[line] == parents[line]
+      else { return false }
+    }
+    return true
   }
 
   /// Whether the lines of `bytes` end with carriage returns alone: no line feed, and a `\r`
