@@ -74,26 +74,32 @@ enum TitleSketch {
 
   /// The set of character pairs of `bytes`, as bits 0–59.
   static func pairs(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var set: UInt64 = 0
-    // 0 stands for the start and the end of the title.
-    var previous: UInt64 = 0
-    var lastWasSpace = false
-    for byte in bytes {
-      var current = UInt64(byte)
-      if ASCII.isBlank(byte) {
-        guard !lastWasSpace else { continue }
-        lastWasSpace = true
-        current = 0x20
-      } else {
-        lastWasSpace = false
-        if byte >= 0x41, byte <= 0x5A { current |= 0x20 }
+    bits.withUnsafeBufferPointer { bits in
+      var set: UInt64 = 0
+      // 0 stands for the start and the end of the title.
+      var previous = 0
+      var lastWasSpace = false
+      for byte in bytes {
+        var current = Int(byte)
+        if ASCII.isBlank(byte) {
+          guard !lastWasSpace else { continue }
+          lastWasSpace = true
+          current = 0x20
+        } else {
+          lastWasSpace = false
+          if byte >= 0x41, byte <= 0x5A { current |= 0x20 }
+        }
+        set |= 1 << UInt64(bits[previous << 8 | current])
+        previous = current
       }
-      set |= 1 << (LineHash.mix(previous << 8 | current) % UInt64(pairBits))
-      previous = current
+      return set | 1 << UInt64(bits[previous << 8])
     }
-    set |= 1 << (LineHash.mix(previous << 8) % UInt64(pairBits))
-    return set
   }
+
+  /// The bit of each pair of bytes (`first << 8 | second`): its ``LineHash/mix(_:)`` modulo 60,
+  /// worked out once (64 KiB), so that sketching every line of a file edited elsewhere costs a
+  /// lookup a byte rather than a hash.
+  private static let bits: [UInt8] = (0..<65_536).map { UInt8(LineHash.mix(UInt64($0)) % UInt64(pairBits)) }
 
   /// The kind a sketch holds (1 task, 2 project, 3 note), 0 when not known.
   static func kind(_ sketch: UInt64) -> UInt64 { sketch & known == 0 ? 0 : sketch >> 60 & 3 }

@@ -84,7 +84,17 @@ enum LineMatcher {
   private static func matchByChildren(
     _ result: inout [Int], matchedOld: inout [Bool], old: [LineKey], new: [LineKey], oldParents: [Int], newParents: [Int]
   ) {
-    guard result.contains(where: { $0 < 0 }) else { return }
+    // Only a matched line under an unmatched one can start a match here (most outside edits
+    // leave none: lines added, removed or edited without children).
+    var needed = false
+    for line in new.indices where result[line] >= 0 && new[line].title != 0 {
+      let parent = newParents[line]
+      if parent >= 0, parent < line, result[parent] < 0 {
+        needed = true
+        break
+      }
+    }
+    guard needed else { return }
     // Each new line's depth; a parent always comes before its children.
     var depths = [Int](repeating: 0, count: new.count)
     var deepest = 0
