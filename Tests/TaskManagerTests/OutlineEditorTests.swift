@@ -112,11 +112,28 @@ struct OutlineEditorTests {
     } withDependencies: {
       $0.uuid = .incrementing
     }
-    await store.send(.textChanged("- Plan trip\n\t- Book train\n")) { $0.text = "- Plan trip\n\t- Book train\n" }
-    // The note's line, rewritten where it stands, is still that line (as in the TaskPaper app).
+    let text = "- Plan trip\n\t- Somewhere warm, by train\n"
+    await store.send(.textChanged(text)) { $0.text = text }
+    // The note's line, edited where it stands (made a task, words added), is still that line.
     let saved = Item(
       id: Self.taskID, kind: .task, title: "Plan trip", level: 1,
-      children: [Item(id: Self.task.children[0].id, kind: .task, title: "Book train", level: 2)]
+      children: [Item(id: Self.task.children[0].id, kind: .task, title: "Somewhere warm, by train", level: 2)]
+    )
+    await store.send(.saveButtonTapped) { $0.item = saved }
+    await store.receive(.delegate(.save(saved)))
+  }
+
+  @Test func aLineWhoseTextIsReplacedWhereItStandsIsANewItem() async {
+    let store = TestStore(initialState: OutlineEditor.State(item: Self.task)) {
+      OutlineEditor()
+    } withDependencies: {
+      $0.uuid = .incrementing
+    }
+    await store.send(.textChanged("- Plan trip\n\t- Book train\n")) { $0.text = "- Plan trip\n\t- Book train\n" }
+    // Nothing of “Somewhere warm” is left in “Book train”: another item, with an id of its own.
+    let saved = Item(
+      id: Self.taskID, kind: .task, title: "Plan trip", level: 0,
+      children: [Item(id: generated(0), kind: .task, title: "Book train", level: 1)]
     )
     await store.send(.saveButtonTapped) { $0.item = saved }
     await store.receive(.delegate(.save(saved)))

@@ -343,6 +343,118 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     #expect(!original.source.ids.contains(moved.source.ids[2]))
   }
 
+  /// The ids of `edited` read with the index taskman writes for `original`.
+  private func idsAfterOutsideEdit(_ original: String, _ edited: String) throws -> (before: [String: UUID], after: [String: UUID]) {
+    let first = try read(original)
+    let written = TaskFile.write(first.outline.items, over: first.source)
+    let reread = try TaskFile.read(Data(edited.utf8), index: written.index)
+    func byTitle(_ outline: Outline) -> [String: UUID] {
+      Dictionary(outline.entries().map { ($0.item.title, $0.item.id) }) { first, _ in first }
+    }
+    return (byTitle(first.outline), byTitle(reread.outline))
+  }
+
+  @Test func aProjectRenamedWhileAnotherBlockMovedAboveItKeepsItsIdThroughItsChildren() throws {
+    let original = "Home:\n\t- Paint\n\t- Fix the tap\nWork:\n\t- Call Bob\n\t- Write report\n"
+    // Renamed to a title unlike the old one, where it no longer stands: only its children tell.
+    let (before, after) = try idsAfterOutsideEdit(
+      original, "Work:\n\t- Call Bob\n\t- Write report\nErrands:\n\t- Paint\n\t- Fix the tap\n"
+    )
+    #expect(after["Errands"] == before["Home"])
+    for title in ["Work", "Call Bob", "Write report", "Paint", "Fix the tap"] { #expect(after[title] == before[title], "\(title)") }
+    // Nested: a renamed project whose only child is a renamed project whose task is unchanged.
+    let nested = try idsAfterOutsideEdit(
+      "A:\n\tB:\n\t\t- task\nC:\n\t- other\n", "C:\n\t- other\nA2:\n\tB2:\n\t\t- task\n"
+    )
+    #expect(nested.after["A2"] == nested.before["A"])
+    #expect(nested.after["B2"] == nested.before["B"])
+  }
+
+  @Test func aLineWhoseChildrenCameFromElsewhereOrOfAnotherKindIsNew() throws {
+    let original = "Home:\n\t- Paint\n\t- Fix the tap\nWork:\n\t- Call Bob\n\t- Write report\n"
+    // The children of two old projects under one new one: neither project is it.
+    let mixed = try idsAfterOutsideEdit(original, "Work:\n\t- Write report\nErrands:\n\t- Paint\n\t- Call Bob\n\t- Fix the tap\n")
+    #expect(!mixed.before.values.contains(try #require(mixed.after["Errands"])))
+    #expect(mixed.after["Work"] == mixed.before["Work"])
+    // A task now holding a project's children is another item.
+    let task = try idsAfterOutsideEdit(original, "Work:\n\t- Call Bob\n\t- Write report\n- Errands\n\t- Paint\n\t- Fix the tap\n")
+    #expect(!task.before.values.contains(try #require(task.after["Errands"])))
+  }
+
+  @Test func aLineWhoseTextWasReplacedWhereItStandsIsANewItemAndATypoFixedIsNot() throws {
+    let original = "- Buy milk\n- Learn Go\n- Pst letter\n- Water plants\n"
+    let (before, after) = try idsAfterOutsideEdit(original, "- Buy milk\n- Call the dentist\n- Post letter\n- Water plants\n")
+    #expect(!before.values.contains(try #require(after["Call the dentist"])), "unrelated text: a new item")
+    #expect(after["Post letter"] == before["Pst letter"], "a typo fixed: the same item")
+    #expect(after["Buy milk"] == before["Buy milk"] && after["Water plants"] == before["Water plants"])
+    // A word added, a task made a note: the same item.
+    let edited = try idsAfterOutsideEdit(original, "- Buy milk\n- Learn Go properly\nPst letter\n- Water plants\n")
+    #expect(edited.after["Learn Go properly"] == edited.before["Learn Go"])
+    #expect(edited.after["Pst letter"] == edited.before["Pst letter"])
+  }
+
+  @Test func anIndexOfTheSecondVersionIsReadAndMatchesAsBefore() throws {
+    // Written by the previous version of taskman: 32-byte records without parents or sketches.
+    let first = try read("- Buy milk\n- Learn Go\n")
+    let current = first.source.index
+    var bytes = Data(ItemIndex.secondVersionMagic) + Data(count: 24)
+    bytes.withUnsafeMutableBytes { $0.storeBytes(of: UInt64(2).littleEndian, toByteOffset: 8, as: UInt64.self) }
+    var records = Data()
+    for line in 0..<2 {
+      withUnsafeBytes(of: current.ids[line].uuid) { records.append(contentsOf: $0) }
+      withUnsafeBytes(of: current.keys[line].content.littleEndian) { records.append(contentsOf: $0) }
+      withUnsafeBytes(of: current.keys[line].title.littleEndian) { records.append(contentsOf: $0) }
+      withUnsafeBytes(of: UInt32(0)) { records.append(contentsOf: $0) }
+    }
+    let recordsHash = records.withUnsafeBytes { FileHash.of($0) }
+    bytes.withUnsafeMutableBytes { $0.storeBytes(of: recordsHash.littleEndian, toByteOffset: 24, as: UInt64.self) }
+    bytes += records
+    let decoded = try #require(ItemIndex(decoding: bytes))
+    #expect(decoded.ids == current.ids)
+    #expect(!decoded.hasSketches)
+    #expect(decoded.parents == [ItemIndex.unknownParent, ItemIndex.unknownParent])
+    // Without sketches, a line rewritten where it stands keeps its id, as before.
+    let reread = try TaskFile.read(Data("- Buy milk\n- Call the dentist\n".utf8), index: bytes)
+    #expect(reread.source.ids == current.ids)
+    // The next index written has every line's sketch and parent.
+    let written = try #require(ItemIndex(decoding: TaskFile.write(reread.outline.items, over: reread.source).index))
+    #expect(written.hasSketches && written.keys.allSatisfy { $0.sketch != 0 })
+    #expect(written.parents == [-1, -1])
+  }
+
+  @Test func titlesAreAlikeAfterTypicalEditsAndUnlikeWhenReplaced() {
+    func sketch(_ title: String) -> UInt64 { TitleSketch.of(Item(id: UUID(), kind: .task, title: title)) }
+    let alike: [(String, String)] = [
+      ("Call Bbo", "Call Bob"), ("Grocieries", "Groceries"), ("Pay rent", "Pay the rent"), ("Buy milk", "Buy oat milk"),
+      ("Buy milk", "Buy milk and eggs"), ("Read chapter 3", "Read chapter 4"), ("call mum", "Call Mum"),
+      ("Reply to Anna's email about the budget", "Reply to Anna's mail about the budget"),
+      ("Write the quarterly report", "Write the quarterly report for the board"), ("Crème brûlée", "Crème brulée"),
+    ]
+    for (a, b) in alike { #expect(TitleSketch.alike(sketch(a), sketch(b)), "\(a) → \(b)") }
+    let unlike: [(String, String)] = [
+      ("Learn Go", "Call the dentist"), ("Fix the tap", "Water plants"), ("a", "b"), ("Home", "Errands"),
+      ("Renew passport", "Book flights"), ("Write report", "Pick up the kids"),
+    ]
+    for (a, b) in unlike { #expect(!TitleSketch.alike(sketch(a), sketch(b)), "\(a) → \(b)") }
+    // Stored in every index: the same on every run, each pair's bit its LineHash.mix modulo 60.
+    for title in ["Call  Bob", "Crème brûlée 🍮", "x", "Pay 25% to a@b.com\t"] {
+      var expected: UInt64 = 1 << 63 | 1 << 60
+      var previous: UInt64 = 0
+      var folded = title.utf8.map { $0 == 0x09 ? 0x20 : $0 }
+      folded = folded.enumerated().filter { $0.offset == 0 || !(folded[$0.offset - 1] == 0x20 && $0.element == 0x20) }.map(\.element)
+      for byte in folded {
+        let current = UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        expected |= 1 << (LineHash.mix(previous << 8 | current) % 60)
+        previous = current
+      }
+      expected |= 1 << (LineHash.mix(previous << 8) % 60)
+      #expect(sketch(title) == expected, "\(title)")
+    }
+    #expect(sketch("Call Bob") == sketch("call   BOB"))
+    #expect(TitleSketch.alike(0, sketch("anything")), "an unknown sketch: as before sketches were kept")
+    #expect(TitleSketch.alike(sketch(""), sketch("")) && !TitleSketch.alike(sketch(""), sketch("text")))
+  }
+
   @Test func aDamagedIndexIsIgnored() throws {
     let original = try read("- a\n- b\n")
     var index = original.source.index.encoded()
@@ -356,7 +468,7 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     var index = try read(handWritten).source.index
     index.fileHash = 0x1234
     #expect(ItemIndex(decoding: index.encoded()) == index)
-    #expect(index.encoded().count == 32 + 32 * index.ids.count)
+    #expect(index.encoded().count == 32 + 44 * index.ids.count)
   }
 
   @Test func aFileTaskmanWroteIsReadThroughItsIndexWithTheSameOutcome() throws {
@@ -371,6 +483,17 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     let slow = try TaskFile.read(written.file, index: slowIndex)
     #expect(fast.source == slow.source)
     #expect(fast.source.index == slow.source.index)
+    // The parents the index was written with are those the file reads back with.
+    #expect(ItemIndex(decoding: written.index)?.parents == fast.source.storage.parents)
+    #expect(TaskFile.indexIsCurrent(written.index, for: fast.source) == true)
+    // So are those of lines moved, re-indented and written anew, blank lines among them.
+    var reordered = Array(original.outline.items.reversed())
+    reordered[0].children.append(Item(id: UUID(), kind: .task, title: "new", level: 1))
+    if let last = reordered.indices.last { reordered[last].children.removeLast() }
+    let moved = TaskFile.write(reordered, over: original.source)
+    let movedBack = try TaskFile.read(moved.file, index: TaskFile.indexWithoutFileHash(moved.index))
+    #expect(ItemIndex(decoding: moved.index)?.parents == movedBack.source.storage.parents)
+    #expect(TaskFile.indexIsCurrent(moved.index, for: movedBack.source) == true)
     #expect(fast.outline == slow.outline)
     // A file changed elsewhere is read line by line: the edited line gets a new id, the others keep theirs.
     var edited = [UInt8](written.file)
@@ -432,13 +555,24 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     #expect(ItemIndex(decoding: Data(firstVersion)) == index, "the first version is still read")
 
     index.fileHash = 0x0102_0304_0506_0708
-    let recordsHash = Data(record).withUnsafeBytes { FileHash.of($0) }
-    let expected: [UInt8] =
-      [0x54, 0x4D, 0x49, 0x44, 0x53, 0x00, 0x00, 0x02, 1, 0, 0, 0, 0, 0, 0, 0]
-      + [0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01]
-      + (0..<8).map { UInt8(truncatingIfNeeded: recordsHash >> (8 * $0)) }
-      + record
-    #expect([UInt8](index.encoded()) == expected)
+    func header(version: UInt8, records: [UInt8]) -> [UInt8] {
+      let recordsHash = Data(records).withUnsafeBytes { FileHash.of($0) }
+      return [0x54, 0x4D, 0x49, 0x44, 0x53, 0x00, 0x00, version, 1, 0, 0, 0, 0, 0, 0, 0]
+        + [0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01]
+        + (0..<8).map { UInt8(truncatingIfNeeded: recordsHash >> (8 * $0)) }
+    }
+    #expect(ItemIndex(decoding: Data(header(version: 2, records: record) + record)) == index, "the second version is still read")
+
+    // The third: the parent (line 3, stored as 4) and the title sketch follow.
+    index.parents = [3]
+    index.keys[0].sketch = 0x8123_4567_89AB_CDEF
+    let thirdRecord = record + [0x04, 0x00, 0x00, 0x00] + [0xEF, 0xCD, 0xAB, 0x89, 0x67, 0x45, 0x23, 0x81]
+    #expect([UInt8](index.encoded()) == header(version: 3, records: thirdRecord) + thirdRecord)
+    #expect(ItemIndex(decoding: index.encoded()) == index)
+    // A parent not known (an index of an earlier version written again) is stored as FF FF FF FF.
+    index.parents = [ItemIndex.unknownParent]
+    #expect([UInt8](index.encoded())[(32 + 32)..<(32 + 36)] == [0xFF, 0xFF, 0xFF, 0xFF])
+    #expect(ItemIndex(decoding: index.encoded()) == index)
   }
   @Test func aFileThatIsNotUTF8IsRefusedNamingTheLineAndColumn() throws {
     let error = #expect(throws: TaskDocumentError.self) {
@@ -472,6 +606,32 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
     let new = Array(old.reversed())
     let matches = LineMatcher.match(old: old, new: new)
     #expect(matches == Array((0..<20_000).reversed()))
+  }
+
+  @Test func matchingByChildrenIsLinearToo() {
+    // 10,000 projects of one task each, every project renamed and the blocks in reverse order:
+    // each project is found through its task, by one pass over the lines.
+    let count = 10_000
+    func key(_ value: Int, kind: UInt64) -> LineKey {
+      let sketch: UInt64 = 1 << 63 | kind << 60 | 1 << UInt64(value % 60)
+      return LineKey(content: UInt64(value) &* 0x9E37_79B9_7F4A_7C15, title: UInt32(value + 1), sketch: sketch)
+    }
+    var old: [LineKey] = []
+    var oldParents: [Int] = []
+    var new: [LineKey] = []
+    var newParents: [Int] = []
+    for block in 0..<count {
+      old += [key(2 * block, kind: 2), key(2 * block + 1, kind: 1)]
+      oldParents += [-1, 2 * block]
+    }
+    for (position, block) in (0..<count).reversed().enumerated() {
+      new += [key(4 * count + block, kind: 2), key(2 * block + 1, kind: 1)]
+      newParents += [-1, 2 * position]
+    }
+    let matches = LineMatcher.match(old: old, new: new, oldParents: oldParents, newParents: newParents)
+    var expected: [Int] = []
+    for block in (0..<count).reversed() { expected += [2 * block, 2 * block + 1] }
+    #expect(matches == expected)
   }
 }
 

@@ -90,15 +90,16 @@ struct UndoAfterHandEditsTests {
   }
 
   @Test func anUndoneMoveMovesOnlyTheItemMovedAndBackBetweenItsNeighbours() throws {
-    let file = try UserFile("- A\n- B\n- C\n")
+    let file = try UserFile("- A\n- B\n- Call C\n")
     _ = try file.change(["move", try #require(try file.ids()["B"]), "--top-level"])
-    #expect(file.text == "- A\n- C\n- B\n")
-    // `C`, which the move did not touch, edited by hand, and a line added above.
-    try file.replaceText(with: "- h1\n- A\n- C fixed\n- B\n")
+    #expect(file.text == "- A\n- Call C\n- B\n")
+    // `Call C`, which the move did not touch, edited by hand (words added: the same line, see
+    // TitleSketch), and a line added above.
+    try file.replaceText(with: "- h1\n- A\n- Call C fixed\n- B\n")
     _ = try file.change(["undo"])
-    #expect(file.text == "- h1\n- A\n- B\n- C fixed\n")
+    #expect(file.text == "- h1\n- A\n- B\n- Call C fixed\n")
     _ = try file.change(["redo"])
-    #expect(file.text == "- h1\n- A\n- C fixed\n- B\n")
+    #expect(file.text == "- h1\n- A\n- Call C fixed\n- B\n")
   }
 
   @Test func aLineThatWasTheOnlyOneComesBackAfterLinesAddedAboveIt() throws {
@@ -673,6 +674,35 @@ struct PlainFileTests {
     #expect(undo.errors.contains("Cannot undo “add “Call Bbo””: “- Call Bbo @phone” was changed since"), "\(undo.errors)")
     #expect(file.text == fixed)
     #expect(try file.change(["done", id]) == [3])
+  }
+
+  @Test func aProjectRenamedWhileAnotherBlockMovedAboveItKeepsItsIdAndUndoOfAnEarlierChangeToItWorks() throws {
+    let file = try UserFile("Home:\n\t- Paint\n\t- Fix the tap\n\t- Mow\nWork:\n\t- Call Bob\n\t- Write report\n")
+    let home = try #require(try file.allIDs()["Home"])
+    _ = try file.change(["delete", "--yes", try #require(try file.ids()["Mow"])])
+    // One save elsewhere: the Work block moved to the top, Home renamed.
+    try file.replaceText(with: "Work:\n\t- Call Bob\n\t- Write report\nHouse:\n\t- Paint\n\t- Fix the tap\n")
+    #expect(try file.allIDs()["House"] == home)
+    // Undo used to refuse: the project the task goes back under had a new id ("was deleted since").
+    let undo = try file.run(["undo"])
+    #expect(undo.status == 0, "\(undo.errors)")
+    #expect(file.text == "Work:\n\t- Call Bob\n\t- Write report\nHouse:\n\t- Paint\n\t- Fix the tap\n\t- Mow\n")
+  }
+
+  @Test func aTaskWhoseTextWasReplacedWhereItStandsIsANewTaskAndItsOldIdIsGone() throws {
+    let file = try UserFile("- Buy milk\n- Learn Go\n- Pst letter\n- Water plants\n")
+    _ = try file.change(["add", "Pay rent"])
+    let before = try file.ids()
+    let learn = try #require(before["Learn Go"])
+    try file.replaceText(with: "- Buy milk\n- Call the dentist\n- Post letter\n- Water plants\n- Pay rent\n")
+    let after = try file.ids()
+    #expect(after["Call the dentist"] != learn)
+    #expect(after["Post letter"] == before["Pst letter"], "a typo fixed where it stands keeps the id")
+    // A script's `done <old id>` used to mark “Call the dentist” done.
+    let done = try file.run(["done", learn])
+    #expect(done.status != 0)
+    #expect(file.text == "- Buy milk\n- Call the dentist\n- Post letter\n- Water plants\n- Pay rent\n")
+    #expect(try file.change(["done", try #require(before["Pst letter"])]) == [3])
   }
 
   @Test func aSymlinkedFileIsWrittenThroughAndStaysALink() throws {

@@ -122,7 +122,9 @@ public struct OutlineEditor: Reducer {
       for index in edited.lines.items.indices { edited.lines.items[index].id = makeID() }
       return Outline(items: TaskPaperParser.assemble(&edited.lines))
     }
-    let matches = LineMatcher.match(old: opened.keys, new: edited.keys)
+    let matches = LineMatcher.match(
+      old: opened.keys, new: edited.keys, oldParents: opened.lines.parents, newParents: edited.lines.parents
+    )
     let root = edited.lines.items.indices.first { edited.lines.parents[$0] < 0 && !edited.lines.items[$0].isBlank }
     for index in edited.lines.items.indices {
       if index == root {

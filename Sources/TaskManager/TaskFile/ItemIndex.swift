@@ -1,22 +1,24 @@
 import Foundation
 
 /// The ids of a TaskPaper file's items, kept beside the file (never in it): one record per line,
-/// in document order, with the line's ``LineKey`` so that the ids can be given back to the
-/// right lines after the file was edited elsewhere.
+/// in document order, with the line's ``LineKey`` and its parent line so that the ids can be
+/// given back to the right lines after the file was edited elsewhere.
 ///
-/// Stored as `tasks.ids`, a small binary document (32 bytes a line, after a header):
+/// Stored as `tasks.ids`, a small binary document (44 bytes a line, after a header):
 ///
 /// | bytes | what |
 /// | --- | --- |
-/// | 8 | `TMIDS` and the version: `54 4D 49 44 53 00 00 02` |
+/// | 8 | `TMIDS` and the version: `54 4D 49 44 53 00 00 03` |
 /// | 8 | the number of lines, little-endian |
 /// | 8 | the ``FileHash`` of the file the index was written with, little-endian |
 /// | 8 | the ``FileHash`` of the lines' records that follow, little-endian |
-/// | 32 each | the id's 16 bytes, the text hash (8 bytes, little-endian), the title hash (4 bytes), when taskman first saw the line (4 bytes: seconds since 1970, 0 unknown) |
+/// | 44 each | the id's 16 bytes, the text hash (8 bytes, little-endian), the title hash (4 bytes), when taskman first saw the line (4 bytes: seconds since 1970, 0 unknown), the line's parent (4 bytes: its line number from 1, 0 at the top level, `FF FF FF FF` unknown), the ``TitleSketch`` (8 bytes) |
 ///
-/// The first version (`… 00 00 01`) had neither hash: its header ends after the number of
-/// lines. It is still read; a file read with it has its lines hashed one by one, as a file
-/// edited elsewhere does.
+/// Earlier versions are still read, without the parents and sketches (matching then works as it
+/// did before they were kept): the second (`… 00 00 02`) has 32-byte records that end after
+/// when the line was first seen; the first (`… 00 00 01`) has these records and neither hash,
+/// its header ending after the number of lines. A file read with either has its lines hashed
+/// one by one, as a file edited elsewhere does, so the next index written has every signal.
 ///
 /// When the file's hash is the one the index holds, the file is the one taskman wrote, and its
 /// lines are the index's without hashing and matching each of them (its ids still checked for
@@ -29,21 +31,33 @@ struct ItemIndex: Equatable, Sendable {
   var keys: [LineKey]
   /// When taskman first saw each line, in seconds since 1970; 0 when unknown.
   var created: [UInt32]
+  /// Each line's parent line, -1 at the top level, ``unknownParent`` when not known (an index
+  /// of an earlier version).
+  var parents: [Int]
   /// The ``FileHash`` of the file whose lines these are, or nil when not known.
   var fileHash: UInt64?
 
-  static let magic: [UInt8] = [0x54, 0x4D, 0x49, 0x44, 0x53, 0x00, 0x00, 0x02]
+  static let magic: [UInt8] = [0x54, 0x4D, 0x49, 0x44, 0x53, 0x00, 0x00, 0x03]
+  static let secondVersionMagic: [UInt8] = [0x54, 0x4D, 0x49, 0x44, 0x53, 0x00, 0x00, 0x02]
   static let firstVersionMagic: [UInt8] = [0x54, 0x4D, 0x49, 0x44, 0x53, 0x00, 0x00, 0x01]
   static let headerSize = 32
   static let firstVersionHeaderSize = 16
-  static let recordSize = 32
+  static let recordSize = 44
+  static let earlierRecordSize = 32
+  /// A parent not known: a line read from an index of an earlier version.
+  static let unknownParent = -2
 
-  init(ids: [UUID] = [], keys: [LineKey] = [], created: [UInt32]? = nil, fileHash: UInt64? = nil) {
+  init(ids: [UUID] = [], keys: [LineKey] = [], created: [UInt32]? = nil, parents: [Int]? = nil, fileHash: UInt64? = nil) {
     self.ids = ids
     self.keys = keys
     self.created = created ?? [UInt32](repeating: 0, count: ids.count)
+    self.parents = parents ?? [Int](repeating: Self.unknownParent, count: ids.count)
     self.fileHash = fileHash
   }
+
+  /// Whether the lines' ``TitleSketch``es are known: false for an index of an earlier version,
+  /// whose file is then read line by line even when it is the one taskman wrote.
+  var hasSketches: Bool { keys.first.map { $0.sketch != 0 } ?? true }
 
   /// The stored form.
   func encoded() -> Data {
@@ -64,6 +78,10 @@ struct ItemIndex: Equatable, Sendable {
         raw.storeBytes(of: keys[index].content.littleEndian, toByteOffset: offset + 16, as: UInt64.self)
         raw.storeBytes(of: keys[index].title.littleEndian, toByteOffset: offset + 24, as: UInt32.self)
         raw.storeBytes(of: created[index].littleEndian, toByteOffset: offset + 28, as: UInt32.self)
+        let parent = parents[index]
+        let storedParent: UInt32 = parent < -1 || parent >= Int(UInt32.max) - 1 ? .max : UInt32(parent + 1)
+        raw.storeBytes(of: storedParent.littleEndian, toByteOffset: offset + 32, as: UInt32.self)
+        raw.storeBytes(of: keys[index].sketch.littleEndian, toByteOffset: offset + 36, as: UInt64.self)
         offset += Self.recordSize
       }
       let records = FileHash.of(UnsafeRawBufferPointer(rebasing: raw[Self.headerSize...]))
@@ -72,18 +90,21 @@ struct ItemIndex: Equatable, Sendable {
     return bytes
   }
 
-  /// Where the records of a whole index of this version or the first start in `data`, or nil
-  /// when it is not one: its header, as many records as it says, and (this version) records
-  /// that hash to what it says.
-  private static func recordsStart(_ data: Data) -> Int? {
+  /// Where the records of a whole index of this version or an earlier one start in `data`, and
+  /// how long each is, or nil when it is not one: its header, as many records as it says, and
+  /// (from the second version) records that hash to what it says.
+  private static func layout(_ data: Data) -> (start: Int, recordSize: Int)? {
     data.withUnsafeBytes { raw in
       guard raw.count >= firstVersionHeaderSize else { return nil }
       let header = raw.prefix(8)
       let start: Int
+      let recordSize: Int
       if header.elementsEqual(magic) {
-        start = headerSize
+        (start, recordSize) = (headerSize, Self.recordSize)
+      } else if header.elementsEqual(secondVersionMagic) {
+        (start, recordSize) = (headerSize, earlierRecordSize)
       } else if header.elementsEqual(firstVersionMagic) {
-        start = firstVersionHeaderSize
+        (start, recordSize) = (firstVersionHeaderSize, earlierRecordSize)
       } else {
         return nil
       }
@@ -93,36 +114,46 @@ struct ItemIndex: Equatable, Sendable {
         let records = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
         guard FileHash.of(UnsafeRawBufferPointer(rebasing: raw[start...])) == records else { return nil }
       }
-      return start
+      return (start, recordSize)
     }
   }
 
   /// The index stored in `data`, or nil when it is not a whole, undamaged index of this
-  /// version or the first.
+  /// version or an earlier one.
   init?(decoding data: Data) {
-    guard let start = Self.recordsStart(data) else { return nil }
+    guard let (start, recordSize) = Self.layout(data) else { return nil }
     let decoded: ItemIndex = data.withUnsafeBytes { raw in
       let count = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
       let stored = start == Self.headerSize ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) : 0
+      let hasSignals = recordSize == Self.recordSize
       var ids: [UUID] = []
       var keys: [LineKey] = []
       var created: [UInt32] = []
+      var parents: [Int] = []
       ids.reserveCapacity(Int(count))
       keys.reserveCapacity(Int(count))
       created.reserveCapacity(Int(count))
+      parents.reserveCapacity(Int(count))
       var offset = start
       for _ in 0..<Int(count) {
         ids.append(UUID(uuid: raw.loadUnaligned(fromByteOffset: offset, as: uuid_t.self)))
         keys.append(
           LineKey(
             content: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)),
-            title: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt32.self))
+            title: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt32.self)),
+            sketch: hasSignals ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 36, as: UInt64.self)) : 0
           )
         )
         created.append(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 28, as: UInt32.self)))
-        offset += Self.recordSize
+        if hasSignals {
+          let parent = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self))
+          parents.append(parent == .max ? Self.unknownParent : Int(parent) - 1)
+        } else {
+          parents.append(Self.unknownParent)
+        }
+        offset += recordSize
       }
-      return ItemIndex(ids: ids, keys: keys, created: created, fileHash: stored == 0 ? nil : stored)
+      return ItemIndex(ids: ids, keys: keys, created: created, parents: parents, fileHash: stored == 0 ? nil : stored)
     }
     self = decoded
   }
@@ -159,15 +190,16 @@ struct ItemIndex: Equatable, Sendable {
   /// The ids of lines with `keys`, given this index of an earlier version of the file: a
   /// matched line keeps its id (see ``LineMatcher``); any other gets a derived one. Every id
   /// returned is different.
-  func ids(for keys: [LineKey]) -> [UUID] {
-    index(for: keys, now: 0).ids
+  func ids(for keys: [LineKey], parents: [Int]? = nil) -> [UUID] {
+    index(for: keys, parents: parents, now: 0).ids
   }
 
-  /// The index of lines with `keys`, given this index of an earlier version of the file: a
-  /// matched line keeps its id and when it was first seen (see ``LineMatcher``); any other gets
-  /// a derived id, first seen `now`. Every id is different.
-  func index(for keys: [LineKey], now: UInt32) -> ItemIndex {
-    let matches = LineMatcher.match(old: self.keys, new: keys)
+  /// The index of lines with `keys` and `parents` (each line's parent line, -1 at the top
+  /// level; nil when not known), given this index of an earlier version of the file: a matched
+  /// line keeps its id and when it was first seen (see ``LineMatcher``); any other gets a
+  /// derived id, first seen `now`. Every id is different.
+  func index(for keys: [LineKey], parents: [Int]? = nil, now: UInt32) -> ItemIndex {
+    let matches = LineMatcher.match(old: self.keys, new: keys, oldParents: self.parents, newParents: parents ?? [])
     var created = [UInt32](repeating: now, count: keys.count)
     for index in keys.indices where matches[index] >= 0 { created[index] = self.created[matches[index]] }
     var used = IDSet(capacity: keys.count)
@@ -181,7 +213,7 @@ struct ItemIndex: Equatable, Sendable {
         unmatched.append(index)
       }
     }
-    guard !unmatched.isEmpty else { return ItemIndex(ids: result, keys: keys, created: created) }
+    guard !unmatched.isEmpty else { return ItemIndex(ids: result, keys: keys, created: created, parents: parents) }
     var occurrences: [UInt64: Int] = [:]
     for index in unmatched {
       let key = Self.derivationKey(keys[index])
@@ -194,7 +226,7 @@ struct ItemIndex: Equatable, Sendable {
       occurrences[key] = occurrence + 1
       result[index] = id
     }
-    return ItemIndex(ids: result, keys: keys, created: created)
+    return ItemIndex(ids: result, keys: keys, created: created, parents: parents)
   }
 
   /// What a derived id is a function of: the kind and title of a line that has a title (so a

@@ -12,8 +12,9 @@ import Foundation
 /// | ``journalName`` (`tasks.journal`) | the changes `undo` and `redo` step through (``TaskJournal``) |
 ///
 /// Reading gives every line an id: the one the index has for it when the line is recognised
-/// (unchanged, moved, re-indented, or with only its tags changed), else one derived from its
-/// text. Writing changes only the lines of items that changed (see ``write(_:over:restoring:)``).
+/// (unchanged, moved, re-indented, with only its tags changed, edited where it stands into a
+/// title alike the old one, or renamed with its children still under it: see
+/// ``LineMatcher``), else one derived from its text. Writing changes only the lines of items that changed (see ``write(_:over:restoring:)``).
 ///
 /// ```swift
 /// let stored = try TaskFile.load(from: storage, withJournal: true)
@@ -72,9 +73,11 @@ public enum TaskFile {
       let keys: [LineKey]
       let matched: ItemIndex
       if let fileHash = stored.fileHash, stored.ids.count == lines.items.count, checked.idsAreUnique,
-        fileHash == FileHash.of(raw)
+        stored.hasSketches, fileHash == FileHash.of(raw)
       {
-        // The file taskman wrote with this index: its lines are the index's.
+        // The file taskman wrote with this index: its lines are the index's. (An index of an
+        // earlier version has no sketches of the lines' titles: its file is read line by line
+        // once, so that the next index has them.)
         (keys, matched) = (stored.keys, stored)
       } else {
         var hashed: [LineKey] = []
@@ -82,7 +85,7 @@ public enum TaskFile {
         for line in lines.items.indices {
           hashed.append(LineKey(body, start: lines.spans[line].start, end: lines.spans[line].contentEnd, item: lines.items[line]))
         }
-        (keys, matched) = (hashed, stored.index(for: hashed, now: TaskPaperSource.seconds(now)))
+        (keys, matched) = (hashed, stored.index(for: hashed, parents: lines.parents, now: TaskPaperSource.seconds(now)))
       }
       for line in lines.items.indices { lines.items[line].id = matched.ids[line] }
       let tree = TaskPaperParser.assembledWithSubtrees(&lines)
@@ -426,9 +429,19 @@ public enum TaskFile {
 
   /// Whether the stored id index `index` describes exactly the text `source` holds: false when
   /// the file was edited elsewhere since taskman last wrote it (ids were matched again), nil
-  /// when there is no readable index.
+  /// when there is no readable index. The lines' parents and title sketches count where the
+  /// index has them (an index of an earlier version has neither).
   public static func indexIsCurrent(_ index: Data?, for source: TaskPaperSource) -> Bool? {
     guard let index, let stored = ItemIndex(decoding: index) else { return nil }
-    return stored.keys == source.storage.keys && stored.ids == source.ids
+    let keys = source.storage.keys
+    let parents = source.storage.parents
+    guard stored.ids == source.ids, stored.keys.count == keys.count else { return false }
+    for line in keys.indices {
+      let key = stored.keys[line]
+      guard key.content == keys[line].content, key.title == keys[line].title, key.sketch == 0 || key.sketch == keys[line].sketch,
+        stored.parents[line] == ItemIndex.unknownParent || stored.parents[line] == parents[line]
+      else { return false }
+    }
+    return true
   }
 }

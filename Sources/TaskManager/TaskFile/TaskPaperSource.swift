@@ -81,7 +81,7 @@ public struct TaskPaperSource: Equatable, Sendable, CustomDumpStringConvertible 
   public var lineCount: Int { storage.items.count }
 
   /// The id index of this text.
-  var index: ItemIndex { ItemIndex(ids: ids, keys: storage.keys, created: storage.created) }
+  var index: ItemIndex { ItemIndex(ids: ids, keys: storage.keys, created: storage.created, parents: storage.parents) }
 
   /// When `taskman` first saw each item (added it, or first read its line), by id; items seen
   /// before taskman kept track of it have none.

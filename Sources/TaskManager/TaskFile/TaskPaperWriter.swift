@@ -28,6 +28,8 @@ struct TaskPaperWriter {
   private var ids: [UUID] = []
   private var keys: [LineKey] = []
   private var created: [UInt32] = []
+  /// Each written line's parent line, -1 at the top level, for the index.
+  private var parents: [Int] = []
   /// The line of `source` expected next, so that an unchanged order needs no lookups.
   private var cursor = 0
   private var lineFinder = SourceLineFinder()
@@ -146,12 +148,13 @@ struct TaskPaperWriter {
     writer.ids.reserveCapacity(source.lineCount + 16)
     writer.keys.reserveCapacity(source.lineCount + 16)
     writer.created.reserveCapacity(source.lineCount + 16)
+    writer.parents.reserveCapacity(source.lineCount + 16)
     writer.output.append(contentsOf: source.storage.bytes[..<source.storage.bodyStart])
     writer.writeTree(items)
     writer.finish()
     writer.noteDroppedLineBreaks()
     return Result(
-      bytes: writer.output, index: ItemIndex(ids: writer.ids, keys: writer.keys, created: writer.created),
+      bytes: writer.output, index: ItemIndex(ids: writer.ids, keys: writer.keys, created: writer.created, parents: writer.parents),
       rewritten: writer.rewritten, newLines: writer.newLines, addedFinalLineBreak: writer.addedFinalLineBreak,
       emptiedLineBreak: writer.emptiedLineBreak, droppedLineBreaks: writer.droppedLineBreaks,
       usualLineBreak: Array(writer.defaultLineBreak), firstLineBreak: writer.firstLineBreak
@@ -179,6 +182,8 @@ struct TaskPaperWriter {
     var items: [Item]
     var index: Int
     var parentID: UUID?
+    /// The parent's line as written, -1 at the top level.
+    var parentLine: Int
     /// The parent's indentation as written.
     var parentIndentation: Indentation
     /// Whether the parent kept its line's indentation, so its children may keep theirs.
@@ -189,7 +194,7 @@ struct TaskPaperWriter {
 
   private mutating func writeTree(_ items: [Item]) {
     var stack = [
-      Frame(items: items, index: 0, parentID: nil, parentIndentation: .none, parentKeptIndentation: true)
+      Frame(items: items, index: 0, parentID: nil, parentLine: -1, parentIndentation: .none, parentKeptIndentation: true)
     ]
     while !stack.isEmpty {
       let last = stack.count - 1
@@ -237,11 +242,11 @@ struct TaskPaperWriter {
       // Where the item sits as it was read and nothing under it changed, its lines are the
       // bytes they were: copied as one run, without a look at each.
       if let line, keeps, let end = unchangedSubtreeEnd(of: item, line: line) {
-        copyLines(line..<end)
+        copyLines(line..<end, parentLine: stack[last].parentLine)
         continue
       }
 
-      writeLine(item, line: line, indentation: bytes(of: indentation))
+      writeLine(item, line: line, indentation: bytes(of: indentation), parentLine: stack[last].parentLine)
 
       if !item.children.isEmpty {
         stack.append(
@@ -249,6 +254,7 @@ struct TaskPaperWriter {
             items: item.children,
             index: 0,
             parentID: item.id,
+            parentLine: ids.count - 1,
             parentIndentation: indentation,
             // Written with the indentation its line had (moved elsewhere at the same level,
             // say), the item's children still read back under it with their own.
@@ -365,9 +371,9 @@ struct TaskPaperWriter {
     return children == subtree.children ? subtree.end : nil
   }
 
-  /// Writes `lines` of the source as they are, as ``writeLine(_:line:indentation:)`` would
+  /// Writes `lines` of the source as they are, as ``writeLine(_:line:indentation:parentLine:)`` would
   /// write each of them unchanged.
-  private mutating func copyLines(_ lines: Range<Int>) {
+  private mutating func copyLines(_ lines: Range<Int>, parentLine: Int) {
     let storage = source.storage
     let first = storage.spans[lines.lowerBound]
     let last = storage.spans[lines.upperBound - 1]
@@ -384,13 +390,17 @@ struct TaskPaperWriter {
     lastItemID = storage.ids[lines.upperBound - 1]
     keys.append(contentsOf: storage.keys[lines])
     created.append(contentsOf: storage.created[lines])
+    // The subtree's lines keep their parents within it; its first line is under `parentLine`.
+    let shift = ids.count - lines.count - lines.lowerBound
+    parents.append(parentLine)
+    for line in lines.dropFirst() { parents.append(storage.parents[line] + shift) }
     cursor = lines.upperBound
     linesFromSource += lines.count
   }
 
   // MARK: - One line
 
-  private mutating func writeLine(_ item: Item, line: Int?, indentation: ArraySlice<UInt8>) {
+  private mutating func writeLine(_ item: Item, line: Int?, indentation: ArraySlice<UInt8>, parentLine: Int) {
     lastLineStart = output.count
     if line != nil { linesFromSource += 1 }
     output.append(contentsOf: indentation)
@@ -437,6 +447,7 @@ struct TaskPaperWriter {
       keys.append(lineKey(from: contentStart, to: contentEnd, indentation: indentation.count))
     }
     ids.append(item.id)
+    parents.append(parentLine)
     lastItemID = item.id
     created.append(line.map { source.storage.created[$0] } ?? now)
     lastLineBreakStart = output.count
