@@ -391,6 +391,15 @@ private func makeStore(_ tasks: [Item] = [home, loose]) -> TestStore<TaskList.St
     #expect(summaries.map(\.projectDepth) == [0, 0, 0, 0, 1], "Deep is in Home, under one of its tasks")
   }
 
+  @Test func sortingByDueDateListsTheDaysTimesBeforeItsWholeDayItems() {
+    let outline = TaskPaperParser.parse(
+      "- whole day @due(2026-11-28)\n- evening @due(2026-11-28 17:00)\n- morning @due(2026-11-28 09:00)\n- next day @due(2026-11-29)\n",
+      makeID: { UUID() }
+    )
+    let entries = TaskFilter(status: .all).apply(to: outline)
+    #expect(TaskOrder.due.sorted(entries).map(\.item.title) == ["morning", "evening", "whole day", "next day"])
+  }
+
   @Test func ordersSortAndKeepDocumentOrderOnTies() {
     let entries = TaskFilter(status: .all).apply(to: Self.outline)
     #expect(TaskOrder.due.sorted(entries).map(\.item.title) == ["Old", "Buy milk", "Bank", "Post letter", "Loose", "Paint", "Fence"])

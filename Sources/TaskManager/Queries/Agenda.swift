@@ -39,12 +39,10 @@ public struct Agenda: Hashable, Sendable {
       }
     }
     // A stable sort: entries due at the same moment stay in document order. Their positions
-    // are sorted rather than the entries, which are large to move and copy. A bare day is due
-    // by the end of that day, so it follows the day's times (`TaskDate.Point` puts it first).
+    // are sorted rather than the entries, which are large to move and copy. A bare day follows
+    // the day's times (``TaskFilter/deadlineOrder(_:)``).
     func sorted(_ list: [(TaskDate.Point, Outline.Entry)]) -> [Outline.Entry] {
-      let keys = list.map { point in
-        point.0.day.daysSince1970 * 1441 + (point.0.time.map { $0.hour * 60 + $0.minute } ?? 1440)
-      }
+      let keys = list.map { TaskFilter.deadlineOrder($0.0) }
       return list.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }.map { list[$0].1 }
     }
     self.overdue = sorted(overdue)

@@ -49,7 +49,8 @@ extension TaskFilter {
 
 /// The orders `taskman list --sort` lists in.
 public enum TaskOrder: String, Hashable, Sendable, CaseIterable {
-  /// By deadline, soonest first; items without one last.
+  /// By deadline, soonest first (on one day, those due at a time before those due that day
+  /// without one, as `agenda` lists them); items without one last.
   case due
   /// By the title of the project they sit in, ignoring case; items outside projects first.
   case project
@@ -65,7 +66,8 @@ public enum TaskOrder: String, Hashable, Sendable, CaseIterable {
     func compare(_ a: (offset: Int, entry: Outline.Entry), _ b: (offset: Int, entry: Outline.Entry)) -> Bool {
       switch self {
       case .due:
-        switch (TaskFilter.deadline(of: a.entry.item), TaskFilter.deadline(of: b.entry.item)) {
+        let order = { (entry: Outline.Entry) in TaskFilter.deadline(of: entry.item).map(TaskFilter.deadlineOrder) }
+        switch (order(a.entry), order(b.entry)) {
         case let (x?, y?) where x != y: return x < y
         case (.some, nil): return true
         case (nil, .some): return false

@@ -103,6 +103,12 @@ public struct TaskFilter: Hashable, Sendable {
     guard let due = item.tag(named: "due"), let date = try? due.date() else { return nil }
     return date.end ?? date.start
   }
+
+  /// Where a deadline sorts: by day, and on one day a bare day after the day's times, since it is
+  /// due by the end of that day (`TaskDate.Point` puts it first).
+  static func deadlineOrder(_ point: TaskDate.Point) -> Int {
+    point.day.daysSince1970 * 1441 + (point.time.map { $0.hour * 60 + $0.minute } ?? 1440)
+  }
 }
 
 // MARK: - Tag conditions
