@@ -292,23 +292,10 @@ extension Item {
   }
 
   static func find(_ id: UUID, in items: [Item]) -> Item? {
-    if items.isEmpty { return nil }
-    var visited = 0
-    defer { OutlineWork.count(visited) }
-    var stack: [(items: [Item], index: Int)] = [(items, 0)]
-    while !stack.isEmpty {
-      let last = stack.count - 1
-      let index = stack[last].index
-      guard index < stack[last].items.count else {
-        stack.removeLast()
-        continue
-      }
-      stack[last].index = index + 1
-      visited += 1
-      if stack[last].items[index].id == id { return stack[last].items[index] }
-      if !stack[last].items[index].children.isEmpty { stack.append((stack[last].items[index].children, 0)) }
-    }
-    return nil
+    guard let path = path(to: id, in: items) else { return nil }
+    var level = items
+    for index in path.dropLast() { level = level[index].children }
+    return level[path[path.count - 1]]
   }
 
   // Finds the path first, then changes the arrays along it only, in place: no copy of the rest
