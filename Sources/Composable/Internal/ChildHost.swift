@@ -8,8 +8,9 @@ import Dependencies
 /// present or absent for `ifLet`, the case for `ifCaseLet`, the presentation's identity, each
 /// element's id for `forEach`), and hands it the effect a child returned. The host owns the rest:
 ///
-/// - a child's effects run as that child instance's (``effect(_:of:embed:)``): the cancellation
-///   ids it declares are private to it, and all of them run under its lifetime id;
+/// - a child's effects run as that child instance's (``effect(_:of:embed:dismissal:)``): the
+///   cancellation ids it declares are private to it, all of them run under its lifetime id, and
+///   for a presented child, `dismiss()` from them reaches the parent;
 /// - an action for a child that is not there is reported, naming the operator's call site
 ///   (``reportMissingChild(_:state:problem:advice:)``);
 /// - a child's effects end when the child does: one child replaced or gone after an action
@@ -23,13 +24,15 @@ import Dependencies
 /// How a navigation stack plugs in (`StackState`, `StackAction`,
 /// `.forEach(\.path, action: \.path) { Path() }`) as one more client: its elements are ordered
 /// children with ids, like `forEach`'s. An element's action runs the element and scopes its
-/// effect with ``effect(_:of:embed:)`` under `.id(ChildID(elementID))`; an action for an id no
-/// longer in the stack is reported with ``reportMissingChild(_:state:problem:advice:)``. A push
-/// adds a child and needs nothing from the host; a pop from the parent, a `popFrom(id:)` (the
-/// client removing that element and those above it before the parent runs) and a child's
-/// `dismiss()` (bound, as presentation binds it, to send `popFrom(id:)` for that element) all end
-/// the same way: after the parent has run, ``endingRemoved(_:remaining:)`` with the stack's
-/// remaining ids ends the effects of every popped element, and of none that remains.
+/// effect with ``effect(_:of:embed:dismissal:)`` under `.id(ChildID(elementID))`, with
+/// `popFrom(id: elementID)` as the dismissal, so that the element's `dismiss()` pops it; an
+/// action for an id no longer in the stack is reported with
+/// ``reportMissingChild(_:state:problem:advice:)``. A push adds a child and needs nothing from
+/// the host. A pop by the parent, a `popFrom(id:)` (the client removing that element and those
+/// above it, after the parent has seen the action, as presentation handles `.dismiss`) and a
+/// `dismiss()` all end the same way: ``endingRemoved(_:remaining:)`` with the stack's remaining
+/// ids ends the effects of every popped element, and of none that remains. Its `IdentityStamp`
+/// (as `forEach`'s `IdentifiedArray` has) spares the sweep on actions that pop nothing.
 @usableFromInline
 struct ChildHost {
   /// The key path to the children's state, which names the operator; `nil` for an operator over
@@ -67,14 +70,20 @@ struct ChildHost {
 
   /// `effect`, returned by the child with `identity`, run as that child's and embedded in the
   /// parent's actions.
+  ///
+  /// With `dismissal`, the child can close itself: `@Dependency(\.dismiss)` called from any of
+  /// these effects sends `dismissal` to the parent's store (see ``DismissEffect``).
   @inlinable
   func effect<ChildAction, ParentAction>(
     _ effect: Effect<ChildAction>,
     of identity: ChildIdentity?,
-    embed: @escaping @Sendable (ChildAction) -> ParentAction
+    embed: @escaping @Sendable (ChildAction) -> ParentAction,
+    dismissal: ParentAction? = nil
   ) -> Effect<ParentAction> {
     if effect.isNone { return .none }
-    return effect.scoped(to: instance(identity)).map(embed)
+    let embedded = effect.scoped(to: instance(identity)).map(embed)
+    guard let dismissal else { return embedded }
+    return embedded.presented(dismissal: dismissal)
   }
 
   /// Reports `action`, which reached this operator for a child that is not there.
