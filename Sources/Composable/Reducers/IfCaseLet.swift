@@ -60,10 +60,10 @@ extension Reducer {
 /// The reducer made by ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)``: a
 /// client of ``ChildHost`` holding at most one child, the case's.
 ///
-/// Unlike `ifLet`, it does not look for children that a reducer outside it took out of the case
-/// (``ChildHost/endingReplaced(_:before:after:endsUnseen:)`` without `endsUnseen`): a case path
-/// has no identity, so asking the runtime would name the operator by its call site, as text, on
-/// every action; and it never did.
+/// Unlike `ifLet`, it never looked for a child that a reducer outside it took out of the case
+/// while its effects ran, and still does not (``ChildHost/endingReplaced(_:before:after:endsUnseen:)``
+/// without `endsUnseen`): the runtime knows operators by name, and this one's name is its call
+/// site as text, which asking on every action would build on every action.
 @usableFromInline
 struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
