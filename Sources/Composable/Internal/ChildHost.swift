@@ -31,8 +31,9 @@ import Dependencies
 /// the host. A pop by the parent, a `popFrom(id:)` (the client removing that element and those
 /// above it, after the parent has seen the action, as presentation handles `.dismiss`) and a
 /// `dismiss()` all end the same way: ``endingRemoved(_:remaining:)`` with the stack's remaining
-/// ids ends the effects of every popped element, and of none that remains. Its `IdentityStamp`
-/// (as `forEach`'s `IdentifiedArray` has) spares the sweep on actions that pop nothing.
+/// ids ends the effects of every popped element, and of none that remains. A stack state that
+/// stamps its ids as `IdentifiedArray` does (`IdentityStamp`) spares the sweep on actions that
+/// pop nothing, as `forEach` does.
 @usableFromInline
 struct ChildHost {
   /// The key path to the children's state, which names the operator; `nil` for an operator over
