@@ -289,12 +289,9 @@ extension TaskJournal.Entry {
   /// The children of each item of `ids` found in `items`, by id, in one walk of the tree.
   private static func children(of ids: Set<UUID>, in items: [Item]) -> [UUID: [Item]] {
     var found: [UUID: [Item]] = [:]
-    var stack: [[Item]] = [items]
-    while found.count < ids.count, let level = stack.popLast() {
-      for item in level {
-        if ids.contains(item.id) { found[item.id] = item.children }
-        if !item.children.isEmpty { stack.append(item.children) }
-      }
+    var walk = OutlineWalk(items)
+    while found.count < ids.count, walk.next() {
+      if ids.contains(walk.item.id) { found[walk.item.id] = walk.item.children }
     }
     return found
   }
@@ -343,17 +340,13 @@ extension TaskJournal.Entry {
   private static func find(_ ids: Set<UUID>, in items: [Item]) -> ([UUID: Item], childrenOf: [UUID: [Item]]) {
     var found: [UUID: Item] = [:]
     var children: [UUID: [Item]] = [:]
-    var stack: [[Item]] = [items]
-    while let level = stack.popLast(), found.count < ids.count {
-      for item in level {
-        if ids.contains(item.id) {
-          var bare = item
-          bare.children = []
-          found[item.id] = bare
-          children[item.id] = item.children
-        }
-        if !item.children.isEmpty { stack.append(item.children) }
-      }
+    var walk = OutlineWalk(items)
+    while found.count < ids.count, walk.next() {
+      guard ids.contains(walk.item.id) else { continue }
+      var bare = walk.item
+      bare.children = []
+      found[bare.id] = bare
+      children[bare.id] = walk.item.children
     }
     return (found, children)
   }

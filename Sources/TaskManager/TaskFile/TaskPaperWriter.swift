@@ -178,9 +178,10 @@ struct TaskPaperWriter {
     }
   }
 
+  /// What the items at one depth share: their parent, as written.
   private struct Frame {
+    /// The items at this depth: the parent's children, or the top level.
     var items: [Item]
-    var index: Int
     var parentID: UUID?
     /// The parent's line as written, -1 at the top level.
     var parentLine: Int
@@ -193,25 +194,20 @@ struct TaskPaperWriter {
   }
 
   private mutating func writeTree(_ items: [Item]) {
-    var stack = [
-      Frame(items: items, index: 0, parentID: nil, parentLine: -1, parentIndentation: .none, parentKeptIndentation: true)
-    ]
-    while !stack.isEmpty {
-      let last = stack.count - 1
-      let index = stack[last].index
-      guard index < stack[last].items.count else {
-        stack.removeLast()
-        continue
-      }
-      stack[last].index = index + 1
-      let item = stack[last].items[index]
+    var walk = OutlineWalk(items)
+    // The frame of the current item and of each item above it, by depth (deeper ones are left
+    // over from earlier items).
+    var frames = [Frame(items: items, parentID: nil, parentLine: -1, parentIndentation: .none, parentKeptIndentation: true)]
+    while walk.next() {
+      let (last, index) = (walk.depth, walk.index)
+      let item = walk.item
       let line = sourceLine(of: item.id)
       // A line undo or redo puts back takes the indentation it had, where it fits, even where
       // the item's line is still in place with another (a move that only re-indented it).
-      let restored = restoring.isEmpty ? nil : restoredIndentation(of: item, in: stack[last], at: index)
+      let restored = restoring.isEmpty ? nil : restoredIndentation(of: item, in: frames[last], at: index)
       let keeps =
         line.map {
-          keepsIndentation($0, of: item, parentID: stack[last].parentID, parentKept: stack[last].parentKeptIndentation)
+          keepsIndentation($0, of: item, parentID: frames[last].parentID, parentKept: frames[last].parentKeptIndentation)
             && restored.map(source.indentation(ofLine: $0).elementsEqual) != false
         }
         ?? false
@@ -220,47 +216,46 @@ struct TaskPaperWriter {
       if let line, keeps {
         indentation = .ofLine(line)
       } else if item.isBlank {
-        indentation = blankIndentation(of: item, line: line, restored: restored, in: stack[last], at: index)
+        indentation = blankIndentation(of: item, line: line, restored: restored, in: frames[last], at: index)
       } else if let restored {
         indentation = .bytes(restored)
-      } else if !restoring.isEmpty, let line, indentationFits(source.indentation(ofLine: line).count, in: stack[last], at: index) {
+      } else if !restoring.isEmpty, let line, indentationFits(source.indentation(ofLine: line).count, in: frames[last], at: index) {
         // Undo and redo keep a line's own indentation where it fits, though its parent's changed:
         // a line the change did not write anew (its bytes stayed the same) is as it was.
         indentation = .ofLine(line)
-      } else if let previous = stack[last].previousIndentation {
+      } else if let previous = frames[last].previousIndentation {
         indentation = previous
-      } else if let next = nextKeptIndentation(in: stack[last], after: index) {
+      } else if let next = nextKeptIndentation(in: frames[last], after: index) {
         indentation = .ofLine(next)
       } else if last == 0 {
         indentation = .none
       } else {
-        let parent = bytes(of: stack[last].parentIndentation)
+        let parent = bytes(of: frames[last].parentIndentation)
         indentation = .bytes(Array(parent) + step(below: parent))
       }
-      if !item.isBlank { stack[last].previousIndentation = indentation }
+      if !item.isBlank { frames[last].previousIndentation = indentation }
 
       // Where the item sits as it was read and nothing under it changed, its lines are the
       // bytes they were: copied as one run, without a look at each.
       if let line, keeps, let end = unchangedSubtreeEnd(of: item, line: line) {
-        copyLines(line..<end, parentLine: stack[last].parentLine)
+        copyLines(line..<end, parentLine: frames[last].parentLine)
+        walk.skipChildren()
         continue
       }
 
-      writeLine(item, line: line, indentation: bytes(of: indentation), parentLine: stack[last].parentLine)
+      writeLine(item, line: line, indentation: bytes(of: indentation), parentLine: frames[last].parentLine)
 
       if !item.children.isEmpty {
-        stack.append(
-          Frame(
-            items: item.children,
-            index: 0,
-            parentID: item.id,
-            parentLine: ids.count - 1,
-            parentIndentation: indentation,
-            // Written with the indentation its line had (moved elsewhere at the same level,
-            // say), the item's children still read back under it with their own.
-            parentKeptIndentation: keeps || line.map { bytes(of: indentation).elementsEqual(source.indentation(ofLine: $0)) } == true
-          )
+        let frame = Frame(
+          items: item.children,
+          parentID: item.id,
+          parentLine: ids.count - 1,
+          parentIndentation: indentation,
+          // Written with the indentation its line had (moved elsewhere at the same level,
+          // say), the item's children still read back under it with their own.
+          parentKeptIndentation: keeps || line.map { bytes(of: indentation).elementsEqual(source.indentation(ofLine: $0)) } == true
         )
+        OutlineWalk.set(frame, atDepth: last + 1, in: &frames)
       }
     }
   }
