@@ -20,6 +20,7 @@ extension TaskList {
     /// Whether ``tasks`` came from storage.
     public var loadStatus: LoadStatus
     /// Why the last request was refused (a bad tag, a save that failed), until the next change.
+    /// A holder of the file reads it as a typed ``TaskFileFailure`` from ``TaskFileSession``.
     public var errorMessage: String?
     /// The task form, while one is open.
     @PresentationState public var destination: Destination.State?
