@@ -191,6 +191,9 @@ extension TaskList.State {
 extension Item {
   /// How many items are nested under this one, at any depth.
   var descendantCount: Int {
-    children.reduce(children.count) { $0 + $1.descendantCount }
+    var walk = OutlineWalk(children)
+    var count = 0
+    while walk.next() { count += 1 }
+    return count
   }
 }

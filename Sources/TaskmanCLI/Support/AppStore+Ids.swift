@@ -57,26 +57,23 @@ extension AppStore {
   /// The ids of the blank lines of `items`, at any depth.
   private static func blankLineIDs(in items: [Item]) -> Set<UUID> {
     var found = Set<UUID>()
-    var levels = [items]
-    while let items = levels.popLast() {
-      for index in items.indices {
-        if items[index].isBlank { found.insert(items[index].id) }
-        if !items[index].children.isEmpty { levels.append(items[index].children) }
-      }
+    var walk = OutlineWalk(items)
+    while walk.next() {
+      if walk.item.isBlank { found.insert(walk.item.id) }
     }
     return found
   }
 
-  /// The item with `id` at any depth and its nearest enclosing project, found without walking
-  /// the rest of the list (`Outline.entry(withID:)` visits every item).
-  /// Iterative, so that an outline nested thousands of levels deep cannot overflow the stack.
+  /// The item with `id` at any depth and its nearest enclosing project (`project` when no item
+  /// of `items` encloses it); the walk stops at the item.
   private static func locate(_ id: UUID, in items: [Item], project: Item?) -> (item: Item, project: Item?)? {
-    var levels: [(items: [Item], project: Item?)] = [(items, project)]
-    while let (items, project) = levels.popLast() {
-      for index in items.indices {
-        if items[index].id == id { return (items[index], project) }
-        guard !items[index].children.isEmpty else { continue }
-        levels.append((items[index].children, items[index].kind == .project ? items[index] : project))
+    var walk = OutlineWalk(items)
+    var projects: [Item?] = [project]  // the project enclosing the items at each depth
+    while walk.next() {
+      let item = walk.item, enclosing = projects[walk.depth]
+      if item.id == id { return (item, enclosing) }
+      if !item.children.isEmpty {
+        OutlineWalk.set(item.kind == .project ? item : enclosing, atDepth: walk.depth + 1, in: &projects)
       }
     }
     return nil
