@@ -8,6 +8,7 @@
 import Composable
 import Dependencies
 import Foundation
+import Storage
 import TaskManager
 import TaskmanSystem
 

@@ -1,5 +1,3 @@
-import Dependencies
-import DependenciesFileSystem
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -9,6 +7,8 @@ import DependenciesFileSystem
 #endif
 @_spi(Testing) import Dependencies
 import Foundation
+@_spi(Testing) import Storage
+import StorageFileSystem
 import Synchronization
 import Testing
 
@@ -787,7 +787,7 @@ private func exchangeIsSupported(in directory: URL) throws -> Bool {
     try? FileManager.default.removeItem(at: first)
     try? FileManager.default.removeItem(at: second)
   }
-  return dependencies_exchange(first.path, second.path) == 0
+  return storage_exchange(first.path, second.path) == 0
 }
 
 /// The inode number of the file at `url` (links not followed).
