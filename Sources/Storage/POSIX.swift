@@ -174,6 +174,21 @@ package enum POSIX {
 
   // MARK: Directories
 
+  /// The first of the absolute `path` and the directories above it, from the top, that is
+  /// there but is no directory (a file, or a link to nothing): what stands in the way of
+  /// ``makeDirectories(_:synchronizingParents:)``. Nil when there is none.
+  package static func firstNonDirectory(along path: String) -> String? {
+    var prefix = ""
+    for component in path.split(separator: "/") {
+      prefix += "/"
+      prefix += String(component)
+      if isDirectory(prefix) { continue }
+      var info = stat()
+      return lstat(prefix, &info) == 0 ? prefix : nil
+    }
+    return nil
+  }
+
   /// Creates the directory at the absolute `path` and any missing parents, like `mkdir -p`,
   /// each readable by its owner only (`0700`, whatever the umask). Existing directories (or
   /// links to directories) are left as they are.
@@ -182,8 +197,9 @@ package enum POSIX {
   /// flushed in its parent, so that documents saved in them next survive a crash.
   ///
   /// - Throws: ``StorageError/fileSystem(operation:path:code:)`` with
-  ///   ``StorageError/Operation/createDirectory`` and the path that could not be made: with
-  ///   `ENOTDIR` when something other than a directory is there.
+  ///   ``StorageError/Operation/createDirectory``, the path that could not be made and why:
+  ///   below a file, the first directory under it, with `ENOTDIR` (or `path`, when it is the
+  ///   file). ``firstNonDirectory(along:)`` names the file in the way.
   package static func makeDirectories(_ path: String, synchronizingParents: Bool = true) throws(StorageError) {
     // Most calls find it made: one `stat` then.
     if isDirectory(path) { return }
@@ -199,11 +215,9 @@ package enum POSIX {
         created.append(prefix)
         continue
       }
-      let code = errno
-      if code == EEXIST, isDirectory(prefix) { continue }
-      // A file (or a link to nothing) in the way is named, rather than the directory below it
-      // that mkdir then fails to make.
-      throw .fileSystem(operation: .createDirectory, path: prefix, code: code == EEXIST ? ENOTDIR : code)
+      // Something there already: a directory, or a file that the next mkdir, or the check
+      // below, fails on.
+      if errno != EEXIST { throw .fileSystem(operation: .createDirectory, path: prefix, code: errno) }
     }
     guard isDirectory(path) else {
       throw .fileSystem(operation: .createDirectory, path: path, code: ENOTDIR)
