@@ -206,7 +206,7 @@ public struct StorageClient: Sendable {
   }
 
   /// Throws ``StorageError/invalidName(_:reason:)`` unless `name` can name a document.
-  package static func validate(_ name: String) throws(StorageError) {
+  static func validate(_ name: String) throws(StorageError) {
     func invalid(_ reason: String) -> StorageError { .invalidName(name, reason: reason) }
     if name.isEmpty { throw invalid("it is empty") }
     if name == "." || name == ".." { throw invalid("it names a directory") }
