@@ -18,21 +18,9 @@ import DependenciesThreadLocal
 public final class DependencyScope: Sendable {
   /// The values in effect while ``run(_:)`` runs.
   public let values: DependencyValues
-  /// What the work run in this scope belongs to (a store's effect runtime), for the code it
-  /// runs to reach without a global; inherited from the scope this one is created in.
-  package let owner: (any AnyObject & Sendable)?
-
   /// Creates a scope binding `values`.
   public init(_ values: DependencyValues) {
     self.values = values
-    self.owner = Self.current?.owner
-  }
-
-  /// Creates a scope binding `values` for work that belongs to `owner`.
-  @usableFromInline
-  package init(_ values: DependencyValues, owner: (any AnyObject & Sendable)?) {
-    self.values = values
-    self.owner = owner
   }
 
   /// Runs `body` with ``values`` as the current dependencies on this thread.

@@ -20,7 +20,20 @@ import Testing
     // A cast would unwrap these, and they hash differently from the value inside.
     #expect(ChildID(1) != ChildID(Optional(1)))
     #expect(ChildID(Optional(1)) != ChildID(1))
-    #expect(ChildID(1) != ChildID(AnyHashable(1)))
+    // `AnyHashable` is not `Sendable`, so only a fingerprint can be taken of one; it is still
+    // another type than the value it wraps.
+    #expect(ChildID(fingerprintOf: 1) != ChildID(fingerprintOf: AnyHashable(1)))
+    #expect(ChildID(fingerprintOf: 1) != ChildID(fingerprintOf: Int8(1)))
+    #expect(ChildID(fingerprintOf: 1) != ChildID(fingerprintOf: Optional(1)))
+  }
+
+  @Test func fingerprintsOfOneTypeAreEqualExactlyWhenTheirValuesAreAndNeverEqualAnIDKeptWhole() {
+    let id = UUID()
+    #expect(ChildID(fingerprintOf: id) == ChildID(fingerprintOf: id))
+    #expect(ChildID(fingerprintOf: id).hashValue == ChildID(fingerprintOf: id).hashValue)
+    #expect(ChildID(fingerprintOf: id) != ChildID(fingerprintOf: UUID()))
+    #expect(ChildID(fingerprintOf: "a") != ChildID(fingerprintOf: "b"))
+    #expect(ChildID(fingerprintOf: id) != ChildID(id))
   }
 
   @Test func idsWorkAsKeys() {

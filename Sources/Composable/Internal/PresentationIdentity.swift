@@ -32,7 +32,7 @@ func presentationIdentity<State: PresentationCases>(of state: State) -> ChildIde
 }
 
 private func identity<Value: Identifiable>(of value: Value) -> ChildID {
-  ChildID(value.id)
+  ChildID(fingerprintOf: value.id)
 }
 
 /// The identity of an enum destination's state: the same whether found by reflection or told

@@ -99,3 +99,29 @@ extension DependencyValues {
     set { self[DismissEffectKey.self] = newValue }
   }
 }
+
+extension Effect {
+  /// Binds, around every asynchronous operation of a presented child's effect, the
+  /// presentation that `@Dependency(\.dismiss)` dismisses: it sends `dismissAction` through the
+  /// effect's own `send`, so it reaches the presenting reducer of this store for as long as the
+  /// effect runs, and stops once the effect is cancelled.
+  @usableFromInline
+  func presented(dismissal dismissAction: Action) -> Self {
+    switch operation {
+    case .none, .send, .cancel:
+      return self
+    case let .run(priority, location, operation):
+      let dismissAction = UncheckedSendable(dismissAction)
+      return Self(.run(priority: priority, location: location) { send in
+        let presentation = DismissEffect.Presentation { await send(dismissAction.value) }
+        await DismissEffect.Presentation.$current.withValue(presentation) { await operation(send) }
+      })
+    case let .merge(effects):
+      return Self(.merge(effects.map { $0.presented(dismissal: dismissAction) }))
+    case let .concatenate(effects):
+      return Self(.concatenate(effects.map { $0.presented(dismissal: dismissAction) }))
+    case let .cancellable(effect, id, cancelInFlight):
+      return Self(.cancellable(effect.presented(dismissal: dismissAction), id: id, cancelInFlight: cancelInFlight))
+    }
+  }
+}

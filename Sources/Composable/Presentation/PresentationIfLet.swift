@@ -47,7 +47,7 @@ extension Reducer {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> _PresentationReducer<Self, Destination>
+  ) -> some Reducer<State, Action>
   where DestinationState == Destination.State, DestinationAction == Destination.Action {
     _PresentationReducer(
       parent: self,
@@ -69,7 +69,7 @@ extension Reducer {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> _PresentationReducer<Self, Destination>
+  ) -> some Reducer<State, Action>
   where DestinationState == Destination.State, DestinationAction == Destination.Action {
     _PresentationReducer(
       parent: self,
@@ -99,7 +99,7 @@ extension Reducer {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> _PresentationReducer<Self, EmptyReducer<DestinationState, DestinationAction>> {
+  ) -> some Reducer<State, Action> {
     _PresentationReducer(
       parent: self,
       destination: EmptyReducer(),
@@ -110,8 +110,10 @@ extension Reducer {
   }
 }
 
-/// The reducer made by ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)``.
-public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
+/// The reducer made by ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)``: a
+/// client of ``ChildHost`` holding at most one child, the presented one.
+@usableFromInline
+struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let destination: Destination
   @usableFromInline let toPresentationState:
@@ -143,55 +145,57 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     self.location = location
   }
 
+  /// This operator's host, made where it is used (see `_IfLetReducer.host`).
   @inlinable
-  func instance(of destinationState: Destination.State) -> ChildInstance {
-    ChildInstance(operatorID: .keyPath(toPresentationState), identity: identity(destinationState))
+  var host: ChildHost {
+    ChildHost(keyPath: toPresentationState, operatorName: "An \"ifLet\"", location: location)
+  }
+
+  /// The identity of the presented child in `state`: `nil` when nothing is presented.
+  @inlinable
+  func presented(in state: Parent.State) -> ChildIdentity?? {
+    state[keyPath: toPresentationState].wrappedValue.map(identity)
   }
 
   @inlinable
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let before = state[keyPath: toPresentationState].wrappedValue.map(instance(of:))
+  func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    let before = presented(in: state)
     let presentationAction = toPresentationAction._extract(action)
     var destinationEffect = Effect<Parent.Action>.none
     var clearsEphemeralState = false
 
     switch presentationAction {
     case let .presented(destinationAction)?:
-      if let before {
+      if case let .some(identity) = before {
         let embed = toPresentationAction._embed
-        destinationEffect = destination.reduce(
-          into: &state[keyPath: toPresentationState].wrappedValue!,
-          action: destinationAction
+        destinationEffect = host.effect(
+          destination.reduce(into: &state[keyPath: toPresentationState].wrappedValue!, action: destinationAction),
+          of: identity,
+          embed: { embed(.presented($0)) },
+          dismissal: embed(.dismiss)
         )
-        .scoped(to: before)
-        .map { embed(.presented($0)) }
-        .presented(dismissal: embed(.dismiss))
         clearsEphemeralState =
           state[keyPath: toPresentationState].wrappedValue.map { isAnswer(destinationAction, $0) } ?? false
       } else {
-        reportMissingChild(
-          operatorName: "An \"ifLet\"",
-          action: action,
+        host.reportMissingChild(
+          action,
           problem: "when nothing was presented",
           advice: """
             This usually means the child was dismissed while it could still send actions, for \
             example from an effect, or that a view sent an action for a presentation that was \
             already closed.
-            """,
-          location: location
+            """
         )
       }
     case .dismiss?:
       if before == nil {
-        reportMissingChild(
-          operatorName: "An \"ifLet\"",
-          action: action,
+        host.reportMissingChild(
+          action,
           problem: "to dismiss its child when nothing was presented",
           advice: """
             The presentation was already closed, for example by the parent setting it to nil. \
             Dismiss each presentation once.
-            """,
-          location: location
+            """
         )
       }
     case nil:
@@ -205,35 +209,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     if case .dismiss? = presentationAction {
       state[keyPath: toPresentationState].wrappedValue = nil
     }
-
-    let after = state[keyPath: toPresentationState].wrappedValue.map(instance(of:))
-    return destinationEffect.merge(with: parentEffect).endingChildren(
-      of: .keyPath(toPresentationState), before: before, after: after)
-  }
-}
-
-extension Effect {
-  /// Binds, around every asynchronous operation of a presented child's effect, the
-  /// presentation that `@Dependency(\.dismiss)` dismisses: it sends `dismissAction` through the
-  /// effect's own `send`, so it reaches the presenting reducer of this store for as long as the
-  /// effect runs, and stops once the effect is cancelled.
-  @usableFromInline
-  func presented(dismissal dismissAction: Action) -> Self {
-    switch operation {
-    case .none, .send, .cancel:
-      return self
-    case let .run(priority, location, operation):
-      let dismissAction = UncheckedSendable(dismissAction)
-      return Self(.run(priority: priority, location: location) { send in
-        let presentation = DismissEffect.Presentation { await send(dismissAction.value) }
-        await DismissEffect.Presentation.$current.withValue(presentation) { await operation(send) }
-      })
-    case let .merge(effects):
-      return Self(.merge(effects.map { $0.presented(dismissal: dismissAction) }))
-    case let .concatenate(effects):
-      return Self(.concatenate(effects.map { $0.presented(dismissal: dismissAction) }))
-    case let .cancellable(effect, id, cancelInFlight):
-      return Self(.cancellable(effect.presented(dismissal: dismissAction), id: id, cancelInFlight: cancelInFlight))
-    }
+    return host.endingReplaced(
+      destinationEffect.merge(with: parentEffect), before: before, after: presented(in: state), endsUnseen: true)
   }
 }

@@ -25,7 +25,7 @@ public struct PresentedCase {
   /// A case whose value is `Identifiable`: a value with another `id` is another presentation.
   public init<Value: Identifiable>(_ name: String, _ value: Value) {
     self.name = name
-    valueID = ChildID(value.id)
+    valueID = ChildID(fingerprintOf: value.id)
     isAnsweredBy = nil
   }
 

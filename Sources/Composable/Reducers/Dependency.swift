@@ -11,14 +11,15 @@ extension Reducer {
   public func dependency<Value>(
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     _ value: Value
-  ) -> _DependencyReducer<Self> {
+  ) -> some Reducer<State, Action> {
     let value = UncheckedSendable(value)
     return _DependencyReducer(base: self) { $0.override(keyPath, with: value.value) }
   }
 }
 
 /// The reducer made by ``Reducer/dependency(_:_:)``.
-public struct _DependencyReducer<Base: Reducer>: Reducer {
+@usableFromInline
+struct _DependencyReducer<Base: Reducer>: Reducer {
   @usableFromInline let base: Base
   @usableFromInline let update: @Sendable (inout DependencyValues) -> Void
 
@@ -29,7 +30,7 @@ public struct _DependencyReducer<Base: Reducer>: Reducer {
   }
 
   @inlinable
-  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+  func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     var values = DependencyValues.current
     update(&values)
     let effect = DependencyScope(values).run {

@@ -22,7 +22,7 @@ extension Reducer {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> _ForEachReducer<Self, ElementID, Element>
+  ) -> some Reducer<State, Action>
   where ElementState == Element.State, ElementAction == Element.Action, ElementState: SendableMetatype {
     _ForEachReducer(
       parent: self,
@@ -34,8 +34,10 @@ extension Reducer {
   }
 }
 
-/// The reducer made by ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)``.
-public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer
+/// The reducer made by ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)``: a
+/// client of ``ChildHost`` holding a collection of children with ids.
+@usableFromInline
+struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer
 where Element.State: SendableMetatype {
   @usableFromInline let parent: Parent
   @usableFromInline let element: Element
@@ -65,13 +67,15 @@ where Element.State: SendableMetatype {
     self.location = location
   }
 
+  /// This operator's host, made where it is used: a stored one would retain the key path a
+  /// second time whenever a body builds the operator, that is on every action.
   @inlinable
-  func instance(_ id: ID) -> ChildInstance {
-    ChildInstance(operatorID: .keyPath(toElements), identity: .id(ChildID(id)))
+  var host: ChildHost {
+    ChildHost(keyPath: toElements, operatorName: "A \"forEach\"", location: location)
   }
 
   @inlinable
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+  func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     // The collection's stamp changes with any change to its ids, so an unchanged stamp proves,
     // in O(1), that the parent removed no element.
     let stampBefore: IdentityStamp
@@ -115,22 +119,20 @@ where Element.State: SendableMetatype {
   @inline(never)
   func embed(_ effect: Effect<Element.Action>, id: ID) -> Effect<Parent.Action> {
     let toElementAction = self.toElementAction
-    return effect.scoped(to: instance(id)).map {
+    return host.effect(effect, of: .id(ChildID(id))) {
       toElementAction.embed(.element(id: id, action: $0))
     }
   }
 
   @usableFromInline
   func reportMissingElement(action: Parent.Action, id: ID) {
-    reportMissingChild(
-      operatorName: "A \"forEach\"",
-      action: action,
+    host.reportMissingChild(
+      action,
       problem: "for an element that is not in the collection (id \(id))",
       advice: """
         This usually means the element was removed while it could still send actions, for \
         example from an effect, or an action was sent with a stale id.
-        """,
-      location: location
+        """
     )
   }
 
@@ -141,11 +143,6 @@ where Element.State: SendableMetatype {
   func effects(
     _ elementEffect: Effect<Parent.Action>, _ parentEffect: Effect<Parent.Action>, idsAfter: [ID]
   ) -> Effect<Parent.Action> {
-    let remaining = Set(idsAfter)
-    let sweep = ChildSweep(operatorID: .keyPath(toElements)) { identity in
-      guard case let .id(identity)? = identity, let id = identity.base as? ID else { return true }
-      return remaining.contains(id)
-    }
-    return .merge(elementEffect, parentEffect, .cancel(id: sweep.id))
+    host.endingRemoved(elementEffect.merge(with: parentEffect), remaining: idsAfter)
   }
 }

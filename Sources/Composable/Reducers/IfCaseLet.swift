@@ -21,7 +21,7 @@ extension Reducer {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> _IfCaseLetReducer<Self, Child> where ChildState == Child.State, ChildAction == Child.Action {
+  ) -> some Reducer<State, Action> where ChildState == Child.State, ChildAction == Child.Action {
     _IfCaseLetReducer(
       parent: self,
       child: child(),
@@ -44,21 +44,28 @@ extension Reducer {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> _IfCaseLetReducer<Self, Child>
+  ) -> some Reducer<State, Action>
   where ChildState == Child.State, ChildAction == Child.Action, ChildState: Identifiable {
     _IfCaseLetReducer(
       parent: self,
       child: child(),
       toChildState: toChildState,
       toChildAction: toChildAction,
-      identity: { ChildID($0.id) },
+      identity: { ChildID(fingerprintOf: $0.id) },
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 }
 
-/// The reducer made by ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)``.
-public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+/// The reducer made by ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)``: a
+/// client of ``ChildHost`` holding at most one child, the case's.
+///
+/// Unlike `ifLet`, it never looked for a child that a reducer outside it took out of the case
+/// while its effects ran, and still does not (``ChildHost/endingReplaced(_:before:after:endsUnseen:)``
+/// without `endsUnseen`): the runtime knows operators by name, and this one's name is its call
+/// site as text, which asking on every action would build on every action.
+@usableFromInline
+struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
   @usableFromInline let toChildState: CasePath<Parent.State, Child.State>
@@ -83,44 +90,44 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.location = location
   }
 
-  /// The instance of the child with `identity`: the call site identifies the operator, since
-  /// case paths have no identity of their own. Made only when an effect needs it.
+  /// This operator's host.
   @inlinable
-  func instance(identity: ChildID?) -> ChildInstance {
-    ChildInstance(
-      operatorID: .callSite("\(location.fileID):\(location.line):\(location.column)"), identity: identity.map(ChildIdentity.id))
+  var host: ChildHost {
+    ChildHost(keyPath: nil, operatorName: "An \"ifCaseLet\"", location: location)
+  }
+
+  /// The identity of the child in `state`: `nil` when the state is in another case, `.some(nil)`
+  /// when the child has no `id`.
+  @inlinable
+  func childIdentity(in state: Parent.State) -> ChildIdentity?? {
+    toChildState._extract(state).map { childState in identity.map { .id($0(childState)) } }
   }
 
   @inlinable
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    // The identity of the child before this action: nil when absent, .some(nil) when present
-    // without an `id`.
-    let before: ChildID?? = toChildState._extract(state).map { identity?($0) }
+  func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    let before = childIdentity(in: state)
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toChildAction._extract(action) {
       if case let .some(identity) = before,
         let effect = toChildState.modify(&state, { child.reduce(into: &$0, action: childAction) })
       {
-        if !effect.isNone { childEffect = effect.scoped(to: instance(identity: identity)).map(toChildAction._embed) }
+        childEffect = host.effect(effect, of: identity, embed: toChildAction._embed)
       } else {
-        reportMissingChild(
-          operatorName: "An \"ifCaseLet\"",
-          action: action,
+        host.reportMissingChild(
+          action,
           state: describeCaseForWarning(state),
           problem: "when its state held a different case",
           advice: """
             This usually means the state changed case while the child could still send actions, \
             for example from an effect. Make sure nothing sends child actions after the state \
             leaves the child's case.
-            """,
-          location: location
+            """
         )
       }
     }
     let parentEffect = parent.reduce(into: &state, action: action)
-    guard case let .some(identity) = before else { return childEffect.merge(with: parentEffect) }
-    let after: ChildID?? = toChildState._extract(state).map { self.identity?($0) }
-    guard after != before else { return childEffect.merge(with: parentEffect) }
-    return .merge(childEffect, parentEffect, .cancel(id: instance(identity: identity).lifetimeID))
+    guard before != nil else { return childEffect.merge(with: parentEffect) }
+    return host.endingReplaced(
+      childEffect.merge(with: parentEffect), before: before, after: childIdentity(in: state), endsUnseen: false)
   }
 }

@@ -26,7 +26,7 @@ extension Reducer {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> _IfLetReducer<Self, Child> where ChildState == Child.State, ChildAction == Child.Action {
+  ) -> some Reducer<State, Action> where ChildState == Child.State, ChildAction == Child.Action {
     _IfLetReducer(
       parent: self,
       child: child(),
@@ -48,21 +48,23 @@ extension Reducer {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> _IfLetReducer<Self, Child>
+  ) -> some Reducer<State, Action>
   where ChildState == Child.State, ChildAction == Child.Action, ChildState: Identifiable {
     _IfLetReducer(
       parent: self,
       child: child(),
       toChildState: toChildState,
       toChildAction: toChildAction,
-      identity: { ChildID($0.id) },
+      identity: { ChildID(fingerprintOf: $0.id) },
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 }
 
-/// The reducer made by ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``.
-public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+/// The reducer made by ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``: a client of
+/// ``ChildHost`` holding at most one child, present or absent.
+@usableFromInline
+struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
@@ -87,20 +89,29 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.location = location
   }
 
+  /// This operator's host, made where it is used: a stored one would retain the key path a
+  /// second time whenever a body builds the operator, that is on every action.
   @inlinable
-  func instance(of childState: Child.State) -> ChildInstance {
-    ChildInstance(operatorID: .keyPath(toChildState), identity: (identity?(childState)).map(ChildIdentity.id))
+  var host: ChildHost {
+    ChildHost(keyPath: toChildState, operatorName: "An \"ifLet\"", location: location)
+  }
+
+  /// The identity of the child in `state`: `nil` when there is none, `.some(nil)` when there is
+  /// one without an `id`.
+  @inlinable
+  func childIdentity(in state: Parent.State) -> ChildIdentity?? {
+    state[keyPath: toChildState].map { childState in identity.map { .id($0(childState)) } }
   }
 
   @inlinable
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let before = state[keyPath: toChildState].map(instance(of:))
+  func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    let before = childIdentity(in: state)
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toChildAction._extract(action) {
-      if let before {
-        childEffect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
-          .scoped(to: before)
-          .map(toChildAction._embed)
+      if case let .some(identity) = before {
+        childEffect = host.effect(
+          child.reduce(into: &state[keyPath: toChildState]!, action: childAction),
+          of: identity, embed: toChildAction._embed)
         // An alert or a dialog goes away once answered, before the parent sees the answer.
         if Child.State.self is any EphemeralState.Type,
           let answered = state[keyPath: toChildState], isAnswer(childAction, to: answered)
@@ -108,22 +119,19 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           state[keyPath: toChildState] = nil
         }
       } else {
-        reportMissingChild(
-          operatorName: "An \"ifLet\"",
-          action: action,
+        host.reportMissingChild(
+          action,
           problem: "when its child state was nil",
           advice: """
             This usually means the child was dismissed or cleared while it could still send \
             actions, for example from an effect. Cancel the child's effects before setting its \
             state to nil, or make sure nothing sends child actions while there is no child.
-            """,
-          location: location
+            """
         )
       }
     }
     let parentEffect = parent.reduce(into: &state, action: action)
-    let after = state[keyPath: toChildState].map(instance(of:))
-    return childEffect.merge(with: parentEffect).endingChildren(
-      of: .keyPath(toChildState), before: before, after: after)
+    return host.endingReplaced(
+      childEffect.merge(with: parentEffect), before: before, after: childIdentity(in: state), endsUnseen: true)
   }
 }

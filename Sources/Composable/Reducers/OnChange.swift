@@ -12,13 +12,14 @@ extension Reducer {
   public func onChange<Value: Equatable>(
     of toValue: @escaping (State) -> Value,
     _ body: @escaping (_ oldValue: Value, _ state: inout State) -> Effect<Action>
-  ) -> _OnChangeReducer<Self, Value> {
+  ) -> some Reducer<State, Action> {
     _OnChangeReducer(base: self, toValue: toValue, body: body)
   }
 }
 
 /// The reducer made by ``Reducer/onChange(of:_:)``.
-public struct _OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
+@usableFromInline
+struct _OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
   @usableFromInline let base: Base
   @usableFromInline let toValue: (Base.State) -> Value
   @usableFromInline let onChange: (Value, inout Base.State) -> Effect<Base.Action>
@@ -35,7 +36,7 @@ public struct _OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
   }
 
   @inlinable
-  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+  func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let oldValue = toValue(state)
     let effect = base.reduce(into: &state, action: action)
     guard toValue(state) != oldValue else { return effect }

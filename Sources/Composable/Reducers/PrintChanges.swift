@@ -24,7 +24,7 @@ extension Reducer {
   /// call before shipping: dumping the state on every action is slow.
   ///
   /// - Parameter printer: Where the text goes; standard error by default.
-  public func _printChanges(_ printer: ChangePrinter = .standardError) -> _PrintChangesReducer<Self> {
+  public func _printChanges(_ printer: ChangePrinter = .standardError) -> some Reducer<State, Action> {
     _PrintChangesReducer(base: self, printer: printer)
   }
 }
@@ -55,17 +55,16 @@ public struct ChangePrinter: Sendable {
 }
 
 /// The reducer made by ``Reducer/_printChanges(_:)``.
-public struct _PrintChangesReducer<Base: Reducer>: Reducer {
-  @usableFromInline let base: Base
-  @usableFromInline let printer: ChangePrinter
+struct _PrintChangesReducer<Base: Reducer>: Reducer {
+  let base: Base
+  let printer: ChangePrinter
 
-  @usableFromInline
   init(base: Base, printer: ChangePrinter) {
     self.base = base
     self.printer = printer
   }
 
-  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+  func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let before = state
     let effect = base.reduce(into: &state, action: action)
     let change = diff(before, state).map(shiftedRight) ?? "  (no state change)"

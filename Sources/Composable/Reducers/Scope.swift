@@ -16,6 +16,9 @@ import Dependencies
 /// ```
 ///
 /// Place `Scope` before the parent's own logic so that the child runs first.
+///
+/// Unlike the operators (`ifLet`, `forEach`, …), which return `some Reducer`, `Scope` is a public
+/// type, as in TCA: bodies build it by name.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline
   enum StatePath {

@@ -110,19 +110,8 @@ extension Item {
   /// outlines cannot overflow the stack.
   func forEachInSubtree(_ body: (Item) throws -> Void) rethrows {
     try body(self)
-    var stack: [(items: [Item], index: Int)] = [(children, 0)]
-    while !stack.isEmpty {
-      let last = stack.count - 1
-      let index = stack[last].index
-      guard index < stack[last].items.count else {
-        stack.removeLast()
-        continue
-      }
-      stack[last].index = index + 1
-      let item = stack[last].items[index]
-      try body(item)
-      if !item.children.isEmpty { stack.append((item.children, 0)) }
-    }
+    var walk = OutlineWalk(children)
+    while walk.next() { try body(walk.item) }
   }
 }
 
@@ -214,18 +203,10 @@ extension Item {
     if items.isEmpty { return nil }
     var visited = 0
     defer { OutlineWork.count(visited) }
-    var stack: [(items: [Item], index: Int)] = [(items, 0)]
-    while !stack.isEmpty {
-      let last = stack.count - 1
-      let index = stack[last].index
-      guard index < stack[last].items.count else {
-        stack.removeLast()
-        continue
-      }
-      stack[last].index = index + 1
+    var walk = OutlineWalk(items)
+    while walk.next() {
       visited += 1
-      if stack[last].items[index].id == id { return stack.map { $0.index - 1 } }
-      if !stack[last].items[index].children.isEmpty { stack.append((stack[last].items[index].children, 0)) }
+      if walk.item.id == id { return walk.path }
     }
     return nil
   }
@@ -317,16 +298,16 @@ extension Item {
   /// Whether two lists of items hold the same items in the same places, whatever their levels;
   /// with `comparingLines`, with the same kinds, titles and tags too.
   static func sameTree(_ a: [Item], _ b: [Item], comparingLines: Bool = false) -> Bool {
-    var pending = [(a, b)]
-    while let (left, right) = pending.popLast() {
-      guard left.count == right.count else { return false }
-      for (x, y) in zip(left, right) {
-        guard x.id == y.id else { return false }
-        if comparingLines, x.kind != y.kind || x.title != y.title || x.tags != y.tags { return false }
-        if !x.children.isEmpty || !y.children.isEmpty { pending.append((x.children, y.children)) }
-      }
+    // Two lists hold the same trees when their items come in the same order at the same depths.
+    var left = OutlineWalk(a)
+    var right = OutlineWalk(b)
+    while left.next() {
+      guard right.next(), left.depth == right.depth else { return false }
+      let (x, y) = (left.item, right.item)
+      guard x.id == y.id else { return false }
+      if comparingLines, x.kind != y.kind || x.title != y.title || x.tags != y.tags { return false }
     }
-    return true
+    return !right.next()
   }
 }
 
@@ -340,38 +321,35 @@ extension Item {
     guard lhs.sameLine(as: rhs) else { return false }
     var compared = 1
     defer { OutlineWork.count(compared) }
-    var pending = [(lhs.children, rhs.children)]
-    while let (left, right) = pending.popLast() {
-      guard left.count == right.count else { return false }
-      let shared = left.withUnsafeBufferPointer { l in right.withUnsafeBufferPointer { r in l.baseAddress == r.baseAddress } }
-      if shared { continue }
-      for index in left.indices {
-        compared += 1
-        guard left[index].sameLine(as: right[index]) else { return false }
-        if !left[index].children.isEmpty || !right[index].children.isEmpty {
-          pending.append((left[index].children, right[index].children))
-        }
+    if sameStorage(lhs.children, rhs.children) { return true }
+    // Two trees are equal when their items are, in the same order at the same depths.
+    var left = OutlineWalk(lhs.children)
+    var right = OutlineWalk(rhs.children)
+    while left.next() {
+      guard right.next(), left.depth == right.depth else { return false }
+      compared += 1
+      guard left.item.sameLine(as: right.item) else { return false }
+      if sameStorage(left.item.children, right.item.children) {
+        left.skipChildren()
+        right.skipChildren()
       }
     }
-    return true
+    return !right.next()
+  }
+
+  /// Whether two arrays are one: the same storage, so the same items.
+  private static func sameStorage(_ a: [Item], _ b: [Item]) -> Bool {
+    a.count == b.count && a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
   }
 
   /// Hashes the item and everything under it, without recursion.
   public func hash(into hasher: inout Hasher) {
     hashLine(into: &hasher)
     hasher.combine(children.count)
-    var stack: [(items: [Item], index: Int)] = [(children, 0)]
-    while !stack.isEmpty {
-      let last = stack.count - 1
-      let index = stack[last].index
-      guard index < stack[last].items.count else {
-        stack.removeLast()
-        continue
-      }
-      stack[last].index = index + 1
-      stack[last].items[index].hashLine(into: &hasher)
-      hasher.combine(stack[last].items[index].children.count)
-      if !stack[last].items[index].children.isEmpty { stack.append((stack[last].items[index].children, 0)) }
+    var walk = OutlineWalk(children)
+    while walk.next() {
+      walk.item.hashLine(into: &hasher)
+      hasher.combine(walk.item.children.count)
     }
   }
 

@@ -47,38 +47,20 @@ extension Outline {
   /// Visits every item in document order (a parent before its children), with its depth, parent
   /// and enclosing project. Iterative, so deep outlines cannot overflow the stack.
   public func forEachEntry(_ body: (Entry) throws -> Void) rethrows {
-    struct Frame {
-      var items: [Item]
-      var index: Int
-      var parentID: UUID?
-      var project: Item?
-    }
-    var stack = [Frame(items: items, index: 0, parentID: nil, project: nil)]
-    // Frames are read in place rather than copied out, which would retain their contents per item.
-    while !stack.isEmpty {
-      let last = stack.count - 1
-      let index = stack[last].index
-      guard index < stack[last].items.count else {
-        stack.removeLast()
-        continue
-      }
-      stack[last].index = index + 1
+    var walk = OutlineWalk(items)
+    // The nearest project above the items at each depth.
+    var projects: [Item?] = [nil]
+    while walk.next() {
+      let depth = walk.depth
       let entry = Entry(
-        item: stack[last].items[index],
-        depth: last,
-        parentID: stack[last].parentID,
-        project: stack[last].project
+        item: walk.item,
+        depth: depth,
+        parentID: depth == 0 ? nil : walk.ancestor(atDepth: depth - 1).id,
+        project: projects[depth]
       )
       try body(entry)
       if !entry.item.children.isEmpty {
-        stack.append(
-          Frame(
-            items: entry.item.children,
-            index: 0,
-            parentID: entry.item.id,
-            project: entry.item.kind == .project ? entry.item : entry.project
-          )
-        )
+        OutlineWalk.set(entry.item.kind == .project ? entry.item : entry.project, atDepth: depth + 1, in: &projects)
       }
     }
   }
@@ -110,12 +92,9 @@ extension Outline {
   /// The number of items at every depth for which `isCounted` is true; no item is copied.
   private func count(where isCounted: (Item) -> Bool) -> Int {
     var count = 0
-    var levels = [items]
-    while let level = levels.popLast() {
-      for index in level.indices {
-        if isCounted(level[index]) { count += 1 }
-        if !level[index].children.isEmpty { levels.append(level[index].children) }
-      }
+    var walk = OutlineWalk(items)
+    while walk.next() {
+      if isCounted(walk.item) { count += 1 }
     }
     return count
   }
@@ -155,13 +134,14 @@ extension Outline {
 
   /// The walking entry (depth, parent, project) of the item with `id`.
   public func entry(withID id: UUID) -> Entry? {
-    var found: Entry?
-    // A walk keeps parent and project bookkeeping in one place; early exit is not worth a
-    // second traversal implementation for a lookup.
-    forEachEntry { entry in
-      if found == nil, entry.item.id == id { found = entry }
+    var walk = OutlineWalk(items)
+    while walk.next() {
+      guard walk.item.id == id else { continue }
+      let depth = walk.depth
+      let project = (0..<depth).reversed().lazy.map(walk.ancestor(atDepth:)).first { $0.kind == .project }
+      return Entry(item: walk.item, depth: depth, parentID: depth == 0 ? nil : walk.ancestor(atDepth: depth - 1).id, project: project)
     }
-    return found
+    return nil
   }
 
   /// Applies `body` in place to the item with `id`, at any depth.

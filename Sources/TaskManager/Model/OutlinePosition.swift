@@ -113,11 +113,11 @@ extension Outline {
   /// The first project titled `name` (ignoring case and a trailing `:`), at any depth.
   public func project(named name: String) -> Item? {
     let wanted = OutlinePosition.projectTitle(name).lowercased()
-    var found: Item?
-    forEachEntry { entry in
-      if found == nil, entry.item.kind == .project, entry.item.title.lowercased() == wanted { found = entry.item }
+    var walk = OutlineWalk(items)
+    while walk.next() {
+      if walk.item.kind == .project, walk.item.title.lowercased() == wanted { return walk.item }
     }
-    return found
+    return nil
   }
 
   /// Adds `item` (with its children) at `position`. A project named by `.project` that does not

@@ -42,9 +42,8 @@ extension Outline {
 
   func tagCounter() -> TagCounter {
     var counter = TagCounter()
-    for item in items {
-      item.forEachInSubtree { counter.add($0) }
-    }
+    var walk = OutlineWalk(items)
+    while walk.next() { counter.add(walk.item) }
     return counter
   }
 }

@@ -243,63 +243,53 @@ private struct Matcher {
 /// and makes an entry (two item copies) only for the items asked for: the current one or the
 /// items above it.
 struct MatchingWalk {
-  private struct Frame {
-    var items: [Item]
-    /// The index of the next item to visit; the one before it is the current item at this depth.
-    var index: Int
-    var parentID: UUID?
+  /// What the items at one depth sit in.
+  private struct Level {
     var project: Item?
     /// Whether an ancestor of these items is the wanted project.
     var insideProject: Bool
   }
 
   private let matcher: Matcher
-  private var stack: [Frame]
+  private var walk: OutlineWalk
+  /// The levels of the current item and the items above it, by depth (deeper ones are left
+  /// over from earlier items).
+  private var levels = [Level(project: nil, insideProject: false)]
 
   init(_ outline: Outline, filter: TaskFilter) {
     matcher = Matcher(filter)
-    stack = [Frame(items: outline.items, index: 0, parentID: nil, project: nil, insideProject: false)]
+    walk = OutlineWalk(outline.items)
   }
 
   /// Moves to the next item: its depth and whether it matches; nil after the last.
   mutating func next() -> (depth: Int, matches: Bool)? {
-    // Frames are read in place rather than copied out, which would retain their contents per item.
-    while let last = stack.indices.last {
-      let index = stack[last].index
-      guard index < stack[last].items.count else {
-        stack.removeLast()
-        continue
-      }
-      stack[last].index = index + 1
-      let matches = matcher.matches(stack[last].items[index], insideProject: stack[last].insideProject)
+    guard walk.next() else { return nil }
+    let depth = walk.depth
+    let matches = matcher.matches(walk.item, insideProject: levels[depth].insideProject)
+    if !walk.item.children.isEmpty {
       // A done item hides with everything under it unless done items are asked for too: the
       // walk does not go below it.
-      if !stack[last].items[index].children.isEmpty,
-        !(matcher.filter.status == .notDone && stack[last].items[index].isDone)
-      {
-        let item = stack[last].items[index]
+      if matcher.filter.status == .notDone && walk.item.isDone {
+        walk.skipChildren()
+      } else {
+        let item = walk.item
         let isProject = item.kind == .project
-        stack.append(
-          Frame(
-            items: item.children,
-            index: 0,
-            parentID: item.id,
-            project: isProject ? item : stack[last].project,
-            insideProject: stack[last].insideProject || (isProject && matcher.isWantedProject(item))
-          )
+        let level = Level(
+          project: isProject ? item : levels[depth].project,
+          insideProject: levels[depth].insideProject || (isProject && matcher.isWantedProject(item))
         )
+        OutlineWalk.set(level, atDepth: depth + 1, in: &levels)
       }
-      return (last, matches)
     }
-    return nil
+    return (depth, matches)
   }
 
   /// The entry of the item last visited at `depth`: the current item, or one of the items
   /// above it.
   func entry(atDepth depth: Int) -> Outline.Entry {
     Outline.Entry(
-      item: stack[depth].items[stack[depth].index - 1], depth: depth, parentID: stack[depth].parentID,
-      project: stack[depth].project
+      item: walk.ancestor(atDepth: depth), depth: depth, parentID: depth == 0 ? nil : walk.ancestor(atDepth: depth - 1).id,
+      project: levels[depth].project
     )
   }
 }

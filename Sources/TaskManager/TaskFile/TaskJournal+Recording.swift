@@ -285,12 +285,11 @@ private struct Recorder {
 
   /// Calls `body` for `item` and every item under it, each with its placement.
   private mutating func expand(_ item: Item, at place: Place, _ body: (Item, TaskJournal.Placement) -> Void) {
-    var stack: [(item: Item, place: Place)] = [(item, place)]
-    while let (item, place) = stack.popLast() {
-      body(item, placement(of: item, place))
-      for (position, child) in item.children.enumerated().reversed() {
-        stack.append((child, Place(parentID: item.id, position: position)))
-      }
+    body(item, placement(of: item, place))
+    var walk = OutlineWalk(item.children)
+    while walk.next() {
+      let parentID = walk.depth == 0 ? item.id : walk.ancestor(atDepth: walk.depth - 1).id
+      body(walk.item, placement(of: walk.item, Place(parentID: parentID, position: walk.index)))
     }
   }
 

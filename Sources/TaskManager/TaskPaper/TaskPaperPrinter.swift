@@ -85,9 +85,8 @@ public enum TaskPaperPrinter {
   // MARK: - Implementation
 
   private static func append(_ items: [Item], to output: inout [UInt8]) {
-    struct Frame {
-      var items: [Item]
-      var index: Int
+    /// The printed levels allowed at one depth.
+    struct Bounds {
       /// The smallest level a child may print at: one more than the parent's printed level.
       var floor: Int
       /// The largest level the next non-blank child may print at: the smallest printed level of
@@ -95,32 +94,26 @@ public enum TaskPaperPrinter {
       var ceiling: Int
     }
     var scratch: [TagSyntax.Match] = []
-    var stack = [Frame(items: items, index: 0, floor: 0, ceiling: .max)]
-    // Frames are read in place rather than copied out, which would retain their contents per item.
-    while !stack.isEmpty {
-      let last = stack.count - 1
-      let index = stack[last].index
-      guard index < stack[last].items.count else {
-        stack.removeLast()
-        continue
-      }
-      stack[last].index = index + 1
-      let item = stack[last].items[index]
+    var walk = OutlineWalk(items)
+    var bounds = [Bounds(floor: 0, ceiling: .max)]
+    while walk.next() {
+      let depth = walk.depth
+      let item = walk.item
 
       let level: Int
       if item.isBlank {
         // Blank lines never parent anything, so their own level is always safe to keep.
         level = max(item.level, 0)
       } else {
-        level = min(max(item.level, stack[last].floor), stack[last].ceiling)
-        stack[last].ceiling = level
+        level = min(max(item.level, bounds[depth].floor), bounds[depth].ceiling)
+        bounds[depth].ceiling = level
       }
       for _ in 0..<level { output.append(ASCII.tab) }
       if !item.isBlank { appendLine(item, to: &output, scratch: &scratch) }
       output.append(ASCII.lineFeed)
 
       if !item.children.isEmpty {
-        stack.append(Frame(items: item.children, index: 0, floor: level + 1, ceiling: .max))
+        OutlineWalk.set(Bounds(floor: level + 1, ceiling: .max), atDepth: depth + 1, in: &bounds)
       }
     }
   }

@@ -96,8 +96,7 @@ struct DeleteCommand: ParsableCommand, Equatable {
   @MainActor
   private func delete(_ ids: [UUID], in app: AppStore) async throws(TaskmanError) {
     guard !ids.isEmpty else { return }
-    app.send(.deleteItems(ids: ids))
-    try await app.finishChanges()
+    try await app.change(.deleteItems(ids: ids))
   }
 
   /// Taps the item's delete button and returns the confirmation the list presents, which is

@@ -24,8 +24,7 @@ struct ImportCommand: ParsableCommand, Equatable {
     let app = try context.appStore()
     return try await app.withLoadedTasks { () throws(TaskmanError) in
       let before = app.state.outline.itemCountWithoutBlankLines
-      app.send(.importTaskPaper(text, append ? .append : .merge))
-      try await app.finishChanges()
+      try await app.change(.importTaskPaper(text, append ? .append : .merge))
       let added = app.state.outline.itemCountWithoutBlankLines - before
       let total = Outline(taskPaper: text, makeID: { UUID() }).itemCountWithoutBlankLines
       var report = "Imported \(added) \(added == 1 ? "item" : "items")"

@@ -62,11 +62,9 @@ struct MoveCommand: ParsableCommand, Equatable {
         position = .top
       }
       let serial = app.state.journal?.nextSerial
-      app.send(.move(item.id, to: position))
-      if let message = app.state.errorMessage { throw .usage(message) }
+      try await app.change(.move(item.id, to: position))
       // A move to where the item already is records no change (and `undo` would undo another).
       let moved = app.state.journal?.nextSerial != serial || createdProject != nil
-      try await app.finishChanges()
       // A created project is a new item, which can lengthen short ids; otherwise the ids are
       // the ones the move started with.
       let shortIDs = createdProject == nil ? index : app.shortIDs()

@@ -22,9 +22,7 @@ struct NoteCommand: ParsableCommand, Equatable {
     return try await app.withLoadedTasks { () throws(TaskmanError) in
       let item = try app.resolve([id])[0]
       let before = Set(item.children.map(\.id))
-      app.send(.addNote(line, to: item.id))
-      if let message = app.state.errorMessage { throw .usage(message) }
-      try await app.finishChanges()
+      try await app.change(.addNote(line, to: item.id))
       guard let note = app.state.item(withID: item.id)?.children.last(where: { !before.contains($0.id) }) else {
         throw TaskmanError(.usage, "the task list did not add the note")
       }

@@ -20,17 +20,13 @@ struct ProjectCommand: ParsableCommand, Equatable {
     let title = (try? OutlinePosition.project(fromLine: line))?.title ?? line
     let app = try context.appStore()
     return try await app.withLoadedTasks { () throws(TaskmanError) in
-      app.send(.addProject(line))
-      if let message = app.state.errorMessage {
-        let exists = app.state.outline.project(named: title) != nil
-        throw .usage(
-          message,
-          hint: exists
-            ? "Add tasks to it with: taskman add <text> --project \(OutlinePosition.projectTitle(title))"
-            : "A project's name is the text of its line before the “:”, like: taskman project Home renovation"
-        )
-      }
-      try await app.finishChanges()
+      // Worked out only for a refusal: whether the name is a project's already.
+      try await app.change(
+        .addProject(line),
+        hint: app.state.outline.project(named: title) != nil
+          ? "Add tasks to it with: taskman add <text> --project \(OutlinePosition.projectTitle(title))"
+          : "A project's name is the text of its line before the “:”, like: taskman project Home renovation"
+      )
       guard let project = app.state.outline.project(named: title) else {
         throw TaskmanError(.usage, "the task list did not add the project")
       }

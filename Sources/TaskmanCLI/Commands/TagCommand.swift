@@ -25,20 +25,11 @@ struct TagCommand: ParsableCommand, Equatable {
   /// Sends `addTags`; the feature's error for a bad tag (`Unable to convert … into a tag.`) is
   /// a usage error and nothing changes. Prints the item's row.
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
-    let app = try context.appStore()
-    return try await app.withLoadedTasks { () throws(TaskmanError) in
-      // Tagging adds and removes no items, so the short ids stay the same.
-      let index = app.shortIDs()
-      let item = try app.resolve([id], in: index)[0]
-      app.send(.addTags(tags, to: item.id, replacingValues: replace))
-      if let message = app.state.errorMessage {
-        throw .usage(message, hint: Self.hint(for: tags))
-      }
-      try await app.finishChanges()
+    try await context.changeItems([id], hint: Self.hint(for: tags)) { items in
+      .addTags(tags, to: items[0].id, replacingValues: replace)
+    } afterwards: { app, items in
       let given = tags.compactMap { try? TaskPaperParser.parseTag($0).name }
-      context.warnAboutDates(in: app.state.item(withID: item.id)?.tags.filter { tag in given.contains { tag.hasName($0) } } ?? [])
-      context.output.write(TaskRowRenderer.render(app.rows(for: [item.id], index: index), style: context.style))
-      return .success
+      context.warnAboutDates(in: app.state.item(withID: items[0].id)?.tags.filter { tag in given.contains { tag.hasName($0) } } ?? [])
     }
   }
 

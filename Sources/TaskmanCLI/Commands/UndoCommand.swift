@@ -46,9 +46,7 @@ enum JournalStep {
     let app = try context.appStore(stepsThroughHistory: true)
     return try await app.withLoadedTasks { () throws(TaskmanError) in
       let record = app.state.journal?.undoable
-      app.send(.skipUndo)
-      if let message = app.state.errorMessage { throw .nothingMatched(message, hint: nil) }
-      try await app.finishChanges()
+      try await app.change(.skipUndo)
       let description = TextStyle.printable(record?.description ?? "the last change")
       context.output.write("Skipped: \(description), without undoing it; it is no longer in the history.\n")
       return .success
@@ -64,51 +62,45 @@ enum JournalStep {
       // A step the file never got (or that was reverted by hand) is this command's step: taken
       // out of the history, it is neither undone again nor ever replayed.
       if let step = app.state.journalStepNotInFile {
-        app.send(.forgetStepNotInFile)
-        try await app.finishChanges()
+        try await app.change(.forgetStepNotInFile)
         context.output.write(
           "Stepped over: \(TextStyle.printable(step)), which is not in the file (it was reverted by hand, or taskman was stopped before saving it); nothing else was \(direction == .undo ? "undone" : "redone").\n"
         )
         return .success
       }
-      // The change's entry is read first, in an effect; the step is then taken, or refused.
-      let before = app.state.journal?.applied
-      app.send(direction == .undo ? .undo : .redo)
-      await app.waitForEffects()
-      if app.state.journal?.applied == before, let message = app.state.errorMessage {
-        // The limits explain only an empty history: a change that could not be undone (its item
-        // deleted by hand since, say) or the journal's own problem is the whole story.
-        let nothingLeft = (direction == .undo ? app.state.journal?.undoable : app.state.journal?.redoable) == nil
-        let hint: String?
-        // Whether the oldest change kept is not the first ever recorded: older ones were
-        // forgotten (at the limits, or undone and then replaced by a new change).
-        let forgotten = app.state.journal.map { ($0.records.first?.serial ?? $0.nextSerial) > 1 } ?? false
-        if app.state.journalProblem != nil || (direction == .undo && nothingLeft && !forgotten) {
-          // A problem is the whole story, and so is a history where nothing was forgotten: a
-          // new file's, or one whose every change is undone.
-          hint = nil
-        } else if app.state.journal.map({ $0.nextSerial <= 1 }) == true {
-          // A history where nothing ever happened.
-          hint = nil
-        } else if !nothingLeft {
-          hint =
-            direction == .undo
-            ? "Undo goes back one change at a time, so the changes before this one stay as they are too; changes made from now on can be undone as usual. To go past it, 'taskman undo --skip' drops this change from the history, leaving the file as it is."
-            : "Redo goes forward one change at a time, so the changes after this one cannot be redone either."
-        } else {
-          hint =
-            direction == .undo
-            ? "taskman keeps its last \(TaskJournal.entryLimit) changes to undo, fewer when they are larger than \(TaskJournal.sizeLimit / (1024 * 1024)) MiB together (a large import, say)."
-            : "Only changes reverted by 'taskman undo' since taskman's last change can be redone."
-        }
-        throw .nothingMatched(message, hint: hint)
-      }
-      try await app.finishChanges()
+      // A refusal (nothing to step over, a step that cannot be taken) is exit 1, with the hint.
+      try await app.change(direction == .undo ? .undo : .redo, hint: refusalHint(direction, state: app.state))
       // The record just stepped over: now the first undone one, or the last one in effect.
       let record = direction == .undo ? app.state.journal?.redoable : app.state.journal?.undoable
       let verb = direction == .undo ? "Undid" : "Redid"
       context.output.write("\(verb): \(TextStyle.printable(record?.description ?? "the last change"))\n")
       return .success
+    }
+  }
+
+  /// What a refused undo or redo adds to the list's message, from the state after the refusal.
+  private static func refusalHint(_ direction: TaskJournal.Direction, state: TaskList.State) -> String? {
+    // The limits explain only an empty history: a change that could not be undone (its item
+    // deleted by hand since, say) or the journal's own problem is the whole story.
+    let nothingLeft = (direction == .undo ? state.journal?.undoable : state.journal?.redoable) == nil
+    // Whether the oldest change kept is not the first ever recorded: older ones were
+    // forgotten (at the limits, or undone and then replaced by a new change).
+    let forgotten = state.journal.map { ($0.records.first?.serial ?? $0.nextSerial) > 1 } ?? false
+    if state.journalProblem != nil || (direction == .undo && nothingLeft && !forgotten) {
+      // A problem is the whole story, and so is a history where nothing was forgotten: a
+      // new file's, or one whose every change is undone.
+      return nil
+    } else if state.journal.map({ $0.nextSerial <= 1 }) == true {
+      // A history where nothing ever happened.
+      return nil
+    } else if !nothingLeft {
+      return direction == .undo
+        ? "Undo goes back one change at a time, so the changes before this one stay as they are too; changes made from now on can be undone as usual. To go past it, 'taskman undo --skip' drops this change from the history, leaving the file as it is."
+        : "Redo goes forward one change at a time, so the changes after this one cannot be redone either."
+    } else {
+      return direction == .undo
+        ? "taskman keeps its last \(TaskJournal.entryLimit) changes to undo, fewer when they are larger than \(TaskJournal.sizeLimit / (1024 * 1024)) MiB together (a large import, say)."
+        : "Only changes reverted by 'taskman undo' since taskman's last change can be redone."
     }
   }
 }

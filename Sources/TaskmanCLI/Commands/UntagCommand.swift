@@ -18,29 +18,19 @@ struct UntagCommand: ParsableCommand, Equatable {
 
   /// Sends `removeTags`; prints the item's row.
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
-    let app = try context.appStore()
-    return try await app.withLoadedTasks { () throws(TaskmanError) in
-      // Untagging adds and removes no items, so the short ids stay the same.
-      let index = app.shortIDs()
-      let item = try app.resolve([id], in: index)[0]
-      app.send(.removeTags(names: names.map(\.name), from: item.id))
-      // A change that cannot be written is refused before anything is saved.
-      if let message = app.state.errorMessage { throw .usage(message) }
-      try await app.finishChanges()
+    try await context.changeItems([id]) { .removeTags(names: names.map(\.name), from: $0[0].id) } afterwards: { _, items in
       // Removing a tag that is not there changes nothing, as asked, but a typo should show.
+      let item = items[0]
       var missing: [String] = []
       for name in names.map(\.name) where !item.hasTag(named: name) && !missing.contains(name) {
         missing.append(name)
       }
-      if !missing.isEmpty {
-        let list = missing.map { "@" + $0 }.joined(separator: ", ")
-        var seen = Set<String>()
-        let tags = item.tags.map(\.name).filter { seen.insert($0).inserted }
-        let has = tags.isEmpty ? "it has no tags" : "its tags: " + tags.map { "@" + $0 }.joined(separator: " ")
-        context.errors.write("taskman: “\(TextStyle.printable(item.title))” had no \(list) to remove (\(has)).\n")
-      }
-      context.output.write(TaskRowRenderer.render(app.rows(for: [item.id], index: index), style: context.style))
-      return .success
+      guard !missing.isEmpty else { return }
+      let list = missing.map { "@" + $0 }.joined(separator: ", ")
+      var seen = Set<String>()
+      let tags = item.tags.map(\.name).filter { seen.insert($0).inserted }
+      let has = tags.isEmpty ? "it has no tags" : "its tags: " + tags.map { "@" + $0 }.joined(separator: " ")
+      context.errors.write("taskman: “\(TextStyle.printable(item.title))” had no \(list) to remove (\(has)).\n")
     }
   }
 }

@@ -161,22 +161,26 @@ enum TaskJSON {
   /// The item and everything under it, built without recursion (an outline may nest thousands
   /// of levels deep).
   private static func tree(_ root: Item, shortID: (UUID) -> String?) -> JSONValue {
-    var stack: [(item: Item, next: Int, children: [JSONValue])] = [(root, 0, [])]
-    while true {
-      let last = stack.count - 1
-      if stack[last].next < stack[last].item.children.count {
-        let child = stack[last].item.children[stack[last].next]
-        stack[last].next += 1
-        stack.append((child, 0, []))
-        continue
-      }
-      let (item, _, children) = stack.removeLast()
+    func object(_ item: Item, _ children: [JSONValue]) -> JSONValue {
       guard case .object(var fields) = base(item) else { preconditionFailure() }
       if let short = shortID(item.id) { fields["shortId"] = .string(short) }
       fields["children"] = .array(children)
-      if stack.isEmpty { return .object(fields) }
-      stack[stack.count - 1].children.append(.object(fields))
+      return .object(fields)
     }
+    // The items whose children are being made, from the root down to the item visited last:
+    // an item at depth d goes under `open[d]`, and those deeper are done by then.
+    var open: [(item: Item, children: [JSONValue])] = [(root, [])]
+    func closeLast() {
+      let (item, children) = open.removeLast()
+      open[open.count - 1].children.append(object(item, children))
+    }
+    var walk = OutlineWalk(root.children)
+    while walk.next() {
+      while open.count > walk.depth + 1 { closeLast() }
+      open.append((walk.item, []))
+    }
+    while open.count > 1 { closeLast() }
+    return object(open[0].item, open[0].children)
   }
 
   private static func base(_ item: Item) -> JSONValue {

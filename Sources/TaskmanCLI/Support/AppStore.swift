@@ -10,10 +10,12 @@ import Dependencies
 import Foundation
 import Storage
 import TaskManager
-import TaskmanSystem
 
-/// The one `Store` of `AppFeature` that a run of `taskman` (or a whole `taskman shell`) drives,
-/// with the task file it loads from and saves to.
+/// The task file a run of `taskman` (or a whole `taskman shell`) works on: TaskManager's
+/// ``TaskFileSession`` over it, with what is the executable's own around it: the file's path
+/// and state directory, the tuned read (``TaskFileReader/tuned(fileAt:)``), effects on the main
+/// queue, the warnings a load gives on standard error, and the exit status of each
+/// ``TaskFileFailure`` (``TaskmanError/init(_:in:hint:)``).
 ///
 /// Commands change tasks only by sending actions, and print only what the state says. Each
 /// command runs inside ``withLoadedTasks(readOnly:_:)``, which holds the file's lock across the
@@ -22,37 +24,15 @@ import TaskmanSystem
 /// ```swift
 /// let app = try context.appStore()
 /// return try await app.withLoadedTasks { () throws(TaskmanError) in
-///   app.send(.markDone(ids: [id]))
-///   try await app.finishChanges()
+///   try await app.change(.markDone(ids: [id]))
 ///   return .success
 /// }
 /// ```
 @MainActor
 final class AppStore {
-  /// The store, made when first used: the first command starts reading the file on another
-  /// thread before making it (see ``load(readOnly:)``).
-  private(set) lazy var store: StoreOf<AppFeature> = {
-    let dependencies = self.dependencies
-    return Store(initialState: AppFeature.State(), effectsOn: MainQueueExecutor()) {
-      AppFeature()
-    } withDependencies: {
-      $0 = dependencies
-    }
-  }()
-  let storage: StorageClient
+  /// The session: lock, load, change, save.
+  let session: TaskFileSession
   let file: TaskFileLocation
-  /// How long to wait for another `taskman` to release the file.
-  let lockTimeout: Duration
-  /// The store's dependencies, made with it (the current time zone takes a while to load).
-  private lazy var dependencies: DependencyValues = {
-    var dependencies = DependencyValues.current
-    // Set explicitly: a store made inside a test process would otherwise get test values.
-    dependencies.storage = storage
-    dependencies.uuid = .live
-    dependencies.date = .live
-    dependencies.timeZone = .current
-    return dependencies
-  }()
 
   /// Where a load's warnings go: standard error.
   let errors: TextOutput
@@ -64,13 +44,13 @@ final class AppStore {
 
   /// How many times a change is made again on the file as another program left it, when that
   /// program saved it while the change was being made, before the command gives up.
-  static let attemptsAtAChange = 8
+  static let attemptsAtAChange = TaskFileSession.attemptsAtAChange
 
   /// A store over `file`, with live ids, dates and time zone, warning on `errors`.
   init(file: TaskFileLocation, lockTimeout: Duration, output: TextOutput, errors: TextOutput) {
     self.output = output
     self.errors = errors
-    storage = StorageClient.fileSystem(
+    let storage = StorageClient.fileSystem(
       directory: URL(fileURLWithPath: file.stateDirectory, isDirectory: true),
       files: [TaskFile.documentName: URL(fileURLWithPath: file.path)],
       // The ids and the journal are taskman's own and rebuilt or started anew when lost.
@@ -80,34 +60,48 @@ final class AppStore {
       // The backup a change replaces is deleted by the next change, while it reads the file.
       retiringBackups: true
     )
+    session = TaskFileSession(
+      storage: storage, lockTimeout: lockTimeout, date: .live, effectsOn: MainQueueExecutor(),
+      reader: .tuned(fileAt: file.path)
+    ) {
+      $0.uuid = .live
+      // The current time zone takes a while to load: done while the file is read.
+      $0.timeZone = .current
+    }
+    // A change is made again only while the command has said nothing a new attempt would repeat.
+    session.saidSoFar = { output.byteCount + errors.byteCount }
     self.file = file
-    self.lockTimeout = lockTimeout
   }
+
+  /// The store the commands drive.
+  var store: StoreOf<AppFeature> { session.store }
+  /// Where the file, its ids and its journal are kept.
+  var storage: StorageClient { session.storage }
+  /// How long to wait for another `taskman` to release the file.
+  var lockTimeout: Duration { session.lockTimeout }
 
   /// The full path of the task file, as given.
   var dataFilePath: String { file.path }
 
   /// The task list's state.
-  var state: TaskList.State { store.state.taskList }
+  var state: TaskList.State { session.state }
 
   /// Sends a task list action.
   @discardableResult
   func send(_ action: TaskList.Action) -> StoreTask {
-    store.send(.taskList(action))
+    session.send(action)
   }
 
   /// Today, by the store's `date` and `timeZone` dependencies.
-  var today: TaskDate.Day {
-    TaskDate.Point(dependencies.date.now, in: dependencies.timeZone, includingTime: false).day
-  }
+  var today: TaskDate.Day { session.today }
 
   // MARK: - Running a command
 
   /// Takes the file's lock (exit 4 after ``lockTimeout``), reloads the list (exit 3 when it
   /// cannot be read, leaving the file untouched), runs `body`, and waits for every effect
-  /// (saves) before the lock is released. When another program saved the file meanwhile (it
-  /// takes no lock), the save writes nothing over it and `body` runs again on the file as it
-  /// is now, up to ``attemptsAtAChange`` times in all, unless it printed or asked something.
+  /// (saves) before the lock is released; see
+  /// ``TaskFileSession/withLoadedList(readOnly:failure:beforeLoad:_:)``, which makes `body` again
+  /// when another program's save met the change.
   ///
   /// With `readOnly`, the lock is shared with other readers (and taken only where it can be:
   /// on a read-only file system there is none) and the undo journal is not read.
@@ -115,129 +109,37 @@ final class AppStore {
     readOnly: Bool = false,
     _ body: () async throws(TaskmanError) -> R
   ) async throws(TaskmanError) -> R {
-    let result: Result<R, TaskmanError>
-    func run() async -> Result<R, TaskmanError> {
-      let outcome: Result<R, TaskmanError>
-      do throws(TaskmanError) {
-        // Looked at again under the lock: a link planted since the command started is not
-        // read through either.
-        try self.file.checkStateDirectories()
-        try await self.load(readOnly: readOnly)
-        outcome = .success(try await body())
-      } catch {
-        outcome = .failure(error)
-      }
-      // Nothing may still be writing once the lock is released.
-      await self.waitForEffects()
-      return outcome
+    try await session.withLoadedList(
+      readOnly: readOnly,
+      failure: { failure in TaskmanError(failure, in: self) },
+      // Looked at again under the lock: a link planted since the command started is not read
+      // through either.
+      beforeLoad: { () throws(TaskmanError) in try file.checkStateDirectories() }
+    ) { () throws(TaskmanError) in
+      try afterLoad(readOnly: readOnly)
+      return try await body()
     }
-    /// A change is made again on the file as it is now, while another program's save (which
-    /// takes no lock) made the last attempt's save refuse to write over it, and the command has
-    /// said nothing yet (asked nothing, printed nothing) that a new attempt would repeat.
-    func runAgainAfterAnotherProgramsChanges() async -> Result<R, TaskmanError> {
-      var attempt = 1
-      while true {
-        let said = (output.byteCount, errors.byteCount)
-        let outcome = await run()
-        guard case .failure = outcome, state.saveMetAnotherProgramsChange, attempt < Self.attemptsAtAChange,
-          said == (output.byteCount, errors.byteCount)
-        else { return outcome }
-        attempt += 1
-      }
-    }
-    do {
-      if readOnly {
-        result = try await storage.withSharedAccess(to: TaskFile.documentName, timeout: lockTimeout) { await run() }
-      } else {
-        result = try await storage.withExclusiveAccess(to: TaskFile.documentName, timeout: lockTimeout) { _ in
-          await runAgainAfterAnotherProgramsChanges()
-        }
-      }
-    } catch let error as StorageError {
-      throw lockError(error)
-    } catch {
-      throw TaskmanError(.dataFileUnreadable, "cannot lock the task file \(dataFilePath): \(error)")
-    }
-    return try result.get()
   }
 
-  /// Reloads the list: other processes may have changed the file since the last command.
-  ///
-  /// Does what the list's `.load` and `.loadForReading` do, reading the file on a thread of its
-  /// own, and meanwhile makes the store on this one if this is its first command: on a second
-  /// core the two overlap.
-  private func load(readOnly: Bool) async throws(TaskmanError) {
-    let storage = self.storage
-    let now = DateGenerator.live.now
-    // The ids and the journal: read here while the file is parsed, unless the parse needs them
-    // before this thread gets to them.
-    let bookkeeping = SharedWork { TaskFile.loadBookkeeping(from: storage, withJournal: !readOnly) }
-    let reading = ThreadedWork {
-      Result { () throws(TaskStorageError) in try TaskFile.load(from: storage, now: now) { bookkeeping.value() } }
+  /// What a load says on standard error, and the damaged journal it sets aside, for a change.
+  private func afterLoad(readOnly: Bool) throws(TaskmanError) {
+    // The journal is read for a change only, under the exclusive lock.
+    guard !readOnly else { return }
+    if state.journalProblem != nil { try setAsideDamagedJournal() }
+    if announcesStepNotInFile, let step = state.journalStepNotInFile {
+      errors.write(
+        "taskman: \(TextStyle.printable(step)) is not in the file (it was reverted by hand, or taskman was stopped before saving it); it was taken out of the undo history.\n"
+      )
     }
-    // Until the file is read, this thread has only the bookkeeping to read and the store to
-    // make. Meanwhile it faults in the heap the reading thread is about to take, so that the
-    // kernel zeroes those pages here rather than in the middle of the parse: the first pages,
-    // then (bookkeeping and store done) more as the reading thread goes on, up to 8 MiB ahead of
-    // what is allocated and no more than the command takes: at 10,000 and 100,000 tasks, the
-    // parse takes less than seven times the file's size and the writing of a change two more, so
-    // that peak memory stays what it was. (The size is capped so that no sparse file of exabytes
-    // overflows the sum.)
-    let heapLimit = taskman_heap_frontier() + 9 * UInt(min(Self.fileSize(at: dataFilePath), 1 << 40))
-    var prefaulted: UInt = 0
-    // Until no step can do more: waiting is then the only thing left to do.
-    var prefaultingIsOver = false
-    func prefault() -> Bool {
-      guard !prefaultingIsOver else { return false }
-      var exhausted: Int32 = 0
-      let next = taskman_prefault_heap_step(prefaulted, 8 << 20, heapLimit, &exhausted)
-      prefaultingIsOver = exhausted != 0
-      defer { prefaulted = next }
-      return next != prefaulted
-    }
-    for _ in 0..<2 {
-      if !prefault() { break }
-    }
-    _ = bookkeeping.value()
-    _ = store
-    var loaded = reading.finishedValue
-    // The backup the last change replaced is deleted while the file is still being read, rather
-    // than by the next change's save, where the disk's time for it would add to the command's.
-    if loaded == nil, !readOnly {
-      storage.removeRetiredBackup(of: TaskFile.documentName)
-    }
-    while loaded == nil {
-      if prefault() {
-        loaded = reading.finishedValue
-      } else if prefaultingIsOver {
-        loaded = reading.wait()
-      } else {
-        // The parse has yet to reach the pages faulted in: a step takes the heap's lock, which
-        // the parse needs at every allocation, so not too often.
-        loaded = reading.wait(upTo: 0.000_5)
-      }
-    }
-    await send(.loadResponse(loaded!)).finish()
-    switch state.loadStatus {
-    case .loaded:
-      // The journal is read for a change only, under the exclusive lock.
-      if !readOnly, state.journalProblem != nil { try setAsideDamagedJournal() }
-      if !readOnly, announcesStepNotInFile, let step = state.journalStepNotInFile {
-        errors.write(
-          "taskman: \(TextStyle.printable(step)) is not in the file (it was reverted by hand, or taskman was stopped before saving it); it was taken out of the undo history.\n"
-        )
-      }
-      return
-    case .failed(.damaged(_, let problem)):
-      // The backup is named only where there is one: a file taskman never changed has none.
-      let backup = FileManager.default.fileExists(atPath: backupPath) ? backupPath : nil
-      throw .dataFileUnreadable(path: dataFilePath, line: problem.line, reason: problem.problem.description, backup: backup)
-    case .failed(.storage(.fileSystem(_, let path, let code))):
-      throw .dataFileUnreadable(path: path, reason: TaskmanError.reason(errno: code), backup: nil)
-    case .failed(.storage(let error)):
-      throw .dataFileUnreadable(path: dataFilePath, reason: error.description, backup: nil)
-    case .notLoaded:
-      throw .dataFileUnreadable(path: dataFilePath, reason: "the task list did not load", backup: nil)
+  }
+
+  /// Sends `action` and waits for its save: see ``TaskFileSession/change(_:)``. A refusal is
+  /// exit 2 (1 for the undo history's), with `hint`, worked out only then.
+  func change(_ action: TaskList.Action, hint: @autoclosure () -> String? = nil) async throws(TaskmanError) {
+    do {
+      try await session.change(action)
+    } catch {
+      throw TaskmanError(error, in: self, hint: hint())
     }
   }
 
@@ -322,12 +224,6 @@ final class AppStore {
       .sorted().map { directory + "/" + $0 }
   }
 
-  /// The size of the file at `path` (links followed), 0 when there is none.
-  private static func fileSize(at path: String) -> Int {
-    var info = stat()
-    return stat(path, &info) == 0 ? max(0, Int(info.st_size)) : 0
-  }
-
   /// What `taskman doctor` says about the ids and the undo journal kept beside the file.
   /// `undoNeedsAttention` when its undo history is lost or stuck: the journal cannot be read,
   /// names items by ids that are gone, or its newest change cannot be undone.
@@ -390,41 +286,9 @@ final class AppStore {
     return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
-  private func lockError(_ error: StorageError) -> TaskmanError {
-    switch error {
-    case .lockTimeout:
-      return .lockTimeout(path: dataFilePath, timeout: lockTimeout)
-    default:
-      if case .fileSystem(_, _, let code) = error, code == EACCES || code == EPERM,
-        let (directory, owner) = file.stateDirectoryOwned()
-      {
-        return TaskmanError(
-          .dataFileUnreadable,
-          "cannot lock the task file \(dataFilePath): \(directory) belongs to \(owner)",
-          hint: "A taskman run as another user (with sudo, say) made it. Give it back with: sudo chown -R \"$(id -un)\" \(Self.shellQuoted(directory))"
-        )
-      }
-      return TaskmanError(
-        .dataFileUnreadable,
-        "cannot lock the task file \(dataFilePath): \(error.description)",
-        hint: "Check that the data directory \(file.dataDirectory) is writable, or choose another with --data-dir or TASKMAN_DATA_DIR."
-      )
-    }
-  }
-
-  /// Waits until no effect of the store runs.
-  ///
-  /// With `MainQueueExecutor` as the task's executor preference while it waits: the end of an
-  /// effect's task wakes whoever waits for it on that one's preferred executor, else on the
-  /// global executor, whose pool of threads a command would start for that alone (0.8 ms of an
-  /// `add` at 10,000 tasks). The command's task has no preference otherwise (see
-  /// ``Taskman/runAndExit()``).
-  ///
-  /// When no effect runs it returns at once: even with nothing to wait for, taking the
-  /// preference costs seven trips through the main queue.
+  /// Waits until no effect of the store runs (see ``TaskFileSession/finishEffects()``).
   func waitForEffects() async {
-    guard store.mayHaveRunningEffects else { return }
-    await withTaskExecutorPreference(MainQueueExecutor()) { await store.finishEffects() }
+    await session.finishEffects()
   }
 
   /// Waits for the effects of a change (its save) and fails with exit 3 when the save failed.
@@ -432,12 +296,10 @@ final class AppStore {
   /// Call it only after an action that clears the list's error message when it changes
   /// something, so a message left from an earlier shell command is not taken for a failure.
   func finishChanges() async throws(TaskmanError) {
-    await waitForEffects()
-    if let message = state.errorMessage {
-      throw TaskmanError(
-        .dataFileUnreadable, message,
-        hint: "The task file \(dataFilePath) was left as it was before this command."
-      )
+    do {
+      try await session.save()
+    } catch {
+      throw TaskmanError(error, in: self)
     }
   }
 }

@@ -3,8 +3,9 @@ import Foundation
 /// One run of `taskman`, or one whole `taskman shell`: the standard streams, the environment,
 /// and whether a shell is running. Every command of a shell gets the same session.
 ///
-/// The session is where the one `Store` of `AppFeature` lives (``appStore``, created by the
-/// first command that reads tasks), so a shell keeps it across lines.
+/// The session is where the task file's ``AppStore`` lives (``appStore``, created by the first
+/// command that reads tasks), so a shell keeps its `TaskFileSession`, and the one `Store` of
+/// `AppFeature` in it, across lines, reloading the file before each.
 final class Session {
   let output: TextOutput
   let errors: TextOutput

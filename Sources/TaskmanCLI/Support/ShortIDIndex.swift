@@ -29,15 +29,9 @@ struct ShortIDIndex: Sendable {
   /// The ids of `items` and of everything under them, at any depth.
   init(items: [Item]) {
     var numbers: [UInt128] = []
-    var stack: [[Item]] = [items]
-    // Iterative, so deep outlines cannot overflow the stack; only ids are read, so no item is
-    // copied (a copy retains its title, tags and children).
-    while let level = stack.popLast() {
-      for index in level.indices {
-        numbers.append(Self.number(level[index].id))
-        if !level[index].children.isEmpty { stack.append(level[index].children) }
-      }
-    }
+    var walk = OutlineWalk(items)
+    // Only ids are read, so no item is copied (a copy retains its title, tags and children).
+    while walk.next() { numbers.append(Self.number(walk.item.id)) }
     (sorted, _, bucketStarts, bucketBits) = Self.sort(numbers)
   }
 
@@ -46,13 +40,10 @@ struct ShortIDIndex: Sendable {
   static func shortID(for id: UUID, among items: [Item]) -> String {
     let value = number(id)
     var shared = 0
-    var stack: [[Item]] = [items]
-    while let level = stack.popLast() {
-      for index in level.indices {
-        let other = number(level[index].id)
-        if other != value { shared = max(shared, commonHexDigits(other, value)) }
-        if !level[index].children.isEmpty { stack.append(level[index].children) }
-      }
+    var walk = OutlineWalk(items)
+    while walk.next() {
+      let other = number(walk.item.id)
+      if other != value { shared = max(shared, commonHexDigits(other, value)) }
     }
     return hex(value, digits: min(32, max(minimumLength, shared + 1)))
   }

@@ -59,7 +59,7 @@ package final class RootCore<State, Action> {
     dependencies: DependencyValues,
     runtime: EffectRuntime
   ) {
-    let scope = DependencyScope(dependencies, owner: runtime)
+    let scope = DependencyScope(dependencies.running(on: runtime))
     let (initial, built) = scope.run { (initialState(), reducer()) }
     self.state = .allocate(capacity: 1)
     self.state.initialize(to: initial)
@@ -81,7 +81,7 @@ package final class RootCore<State, Action> {
   package var dependencies: DependencyValues {
     get { loop.pointee.scope.values }
     set {
-      let scope = DependencyScope(newValue, owner: runtime)
+      let scope = DependencyScope(newValue.running(on: runtime))
       loop.pointee.scope = scope
       loop.pointee.binder = ScopeBinder(unretained: scope)
     }

@@ -8,21 +8,10 @@ struct TaskDocumentEncoder {
   mutating func append(_ outline: Outline) {
     // Room for about 128 bytes per item at any depth (a typical task line is 60 to 120), so
     // the buffer is not copied as it grows; pages never written cost no memory.
-    output.reserveCapacity(32 + Self.countItems(outline.items) * 128)
+    output.reserveCapacity(32 + outline.itemCount * 128)
     output.append(contentsOf: TaskDocument.header.utf8)
     output.append(ASCII.lineFeed)
     appendItems(outline.items)
-  }
-
-  /// How many items `items` holds at every depth, without copying any.
-  private static func countItems(_ items: [Item]) -> Int {
-    var count = 0
-    var stack = [items]
-    while let level = stack.popLast() {
-      count += level.count
-      for index in level.indices where !level[index].children.isEmpty { stack.append(level[index].children) }
-    }
-    return count
   }
 
   /// Appends the lines of `items` and their descendants, the first at depth 0; returns how many
@@ -30,20 +19,10 @@ struct TaskDocumentEncoder {
   @discardableResult
   mutating func appendItems(_ items: [Item]) -> Int {
     var lines = 0
-    var stack: [(items: [Item], index: Int)] = [(items, 0)]
-    // Frames are read in place rather than copied out, which would retain their contents per item.
-    while !stack.isEmpty {
-      let last = stack.count - 1
-      let index = stack[last].index
-      guard index < stack[last].items.count else {
-        stack.removeLast()
-        continue
-      }
-      stack[last].index = index + 1
-      let item = stack[last].items[index]
-      appendLine(item, depth: last)
+    var walk = OutlineWalk(items)
+    while walk.next() {
+      appendLine(walk.item, depth: walk.depth)
       lines += 1
-      if !item.children.isEmpty { stack.append((item.children, 0)) }
     }
     return lines
   }

@@ -1,0 +1,177 @@
+import Dependencies
+
+/// The one engine behind every operator that hosts child features inside a parent's state:
+/// `ifLet`, `ifCaseLet`, presentation `ifLet` and `forEach` are thin clients of it.
+///
+/// A client knows where its children live and how to run them; for each action it tells the
+/// host which children are there before the parent runs and after (their ``ChildIdentity``:
+/// present or absent for `ifLet`, the case for `ifCaseLet`, the presentation's identity, each
+/// element's id for `forEach`), and hands it the effect a child returned. The host owns the rest:
+///
+/// - a child's effects run as that child instance's (``effect(_:of:embed:dismissal:)``): the
+///   cancellation ids it declares are private to it, all of them run under its lifetime id, and
+///   for a presented child, `dismiss()` from them reaches the parent;
+/// - an action for a child that is not there is reported, naming the operator's call site
+///   (``reportMissingChild(_:state:problem:advice:)``);
+/// - a child's effects end when the child does: one child replaced or gone after an action
+///   (``endingReplaced(_:before:after:endsUnseen:)``), or every child of a collection whose id is
+///   no longer in it (``endingRemoved(_:remaining:)``);
+/// - children that went away while the operator did not look (a reducer outside it cleared the
+///   child) are found by asking the store's ``EffectRuntime`` which of this operator's children
+///   have effects running. The store hands its runtime to the reducers it runs as the internal
+///   dependency `\.effectRuntime`; outside a store there is none, and nothing to sweep.
+///
+/// How a navigation stack plugs in (`StackState`, `StackAction`,
+/// `.forEach(\.path, action: \.path) { Path() }`) as one more client: its elements are ordered
+/// children with ids, like `forEach`'s. An element's action runs the element and scopes its
+/// effect with ``effect(_:of:embed:dismissal:)`` under `.id(ChildID(elementID))`, with
+/// `popFrom(id: elementID)` as the dismissal, so that the element's `dismiss()` pops it; an
+/// action for an id no longer in the stack is reported with
+/// ``reportMissingChild(_:state:problem:advice:)``. A push adds a child and needs nothing from
+/// the host. A pop by the parent, a `popFrom(id:)` (the client removing that element and those
+/// above it, after the parent has seen the action, as presentation handles `.dismiss`) and a
+/// `dismiss()` all end the same way: ``endingRemoved(_:remaining:)`` with the stack's remaining
+/// ids ends the effects of every popped element, and of none that remains. A stack state that
+/// stamps its ids as `IdentifiedArray` does (`IdentityStamp`) spares the sweep on actions that
+/// pop nothing, as `forEach` does.
+@usableFromInline
+struct ChildHost {
+  /// The key path to the children's state, which names the operator; `nil` for an operator over
+  /// a case path, which its call site names instead.
+  @usableFromInline let keyPath: AnyKeyPath?
+  /// How reports name the operator: `An "ifLet"`.
+  @usableFromInline let operatorName: StaticString
+  @usableFromInline let location: SourceLocation
+
+  @inlinable
+  init(keyPath: AnyKeyPath?, operatorName: StaticString, location: SourceLocation) {
+    self.keyPath = keyPath
+    self.operatorName = operatorName
+    self.location = location
+  }
+
+  /// Which operator this is, for the runtime. Built only when an effect needs it: a call site's
+  /// name is text.
+  @inlinable
+  var operatorID: OperatorID {
+    if let keyPath { return .keyPath(keyPath) }
+    return callSiteID()
+  }
+
+  @usableFromInline
+  func callSiteID() -> OperatorID {
+    .callSite("\(location.fileID):\(location.line):\(location.column)")
+  }
+
+  /// The instance of this operator's child with `identity`.
+  @inlinable
+  func instance(_ identity: ChildIdentity?) -> ChildInstance {
+    ChildInstance(operatorID: operatorID, identity: identity)
+  }
+
+  /// `effect`, returned by the child with `identity`, run as that child's and embedded in the
+  /// parent's actions.
+  ///
+  /// With `dismissal`, the child can close itself: `@Dependency(\.dismiss)` called from any of
+  /// these effects sends `dismissal` to the parent's store (see ``DismissEffect``).
+  @inlinable
+  func effect<ChildAction, ParentAction>(
+    _ effect: Effect<ChildAction>,
+    of identity: ChildIdentity?,
+    embed: @escaping @Sendable (ChildAction) -> ParentAction,
+    dismissal: ParentAction? = nil
+  ) -> Effect<ParentAction> {
+    if effect.isNone { return .none }
+    let embedded = effect.scoped(to: instance(identity)).map(embed)
+    guard let dismissal else { return embedded }
+    return embedded.presented(dismissal: dismissal)
+  }
+
+  /// Reports `action`, which reached this operator for a child that is not there.
+  ///
+  /// `state` names what the parent's state held instead, when that helps (the case of an enum).
+  @usableFromInline
+  func reportMissingChild<Action>(_ action: Action, state: String? = nil, problem: String, advice: String) {
+    Composable.reportMissingChild(
+      operatorName: "\(operatorName)", action: action, state: state, problem: problem, advice: advice,
+      location: location)
+  }
+
+  /// For an operator holding at most one child: `effect`, and the end of the effects of the
+  /// child that was here `before` the action when another is here `after` it (none, or a child
+  /// of another identity).
+  ///
+  /// `before` and `after` are `nil` when there is no child, else the child's identity (itself
+  /// `nil` for a child with none beyond being there). With `endsUnseen`, also ends the effects of
+  /// any child of this operator other than `before` that still has effects running: one a
+  /// reducer outside the operator cleared or replaced, which the operator never saw go.
+  @inlinable
+  func endingReplaced<Action>(
+    _ effect: Effect<Action>,
+    before: ChildIdentity??,
+    after: ChildIdentity??,
+    endsUnseen: Bool
+  ) -> Effect<Action> {
+    var effect = effect
+    if case let .some(identity) = before, after != before {
+      effect = effect.merge(with: .cancel(id: instance(identity).lifetimeID))
+    }
+    if endsUnseen, let sweep = unseenChildrenSweep(present: before) {
+      effect = effect.merge(with: .cancel(id: sweep))
+    }
+    return effect
+  }
+
+  /// The id that cancels the effects of this operator's children other than `present`, when the
+  /// store's runtime has any running. Costs a dependency read and an atomic load when no child
+  /// of any operator has effects running.
+  @usableFromInline
+  func unseenChildrenSweep(present: ChildIdentity??) -> EffectID? {
+    guard let runtime = DependencyValues.current.effectRuntime else { return nil }
+    let operatorID = self.operatorID
+    guard runtime.hasChildEffects(of: operatorID, otherThan: present) else { return nil }
+    return ChildSweep(operatorID: operatorID) { candidate in
+      guard case let .some(kept) = present else { return false }
+      return candidate == kept
+    }.id
+  }
+
+  /// For an operator holding a collection of children with ids: `effect`, and the end of the
+  /// effects of every child whose id is not among `remaining`, however many went and whether or
+  /// not the operator saw them go.
+  @inlinable
+  func endingRemoved<Action, ID: Hashable & Sendable>(
+    _ effect: Effect<Action>, remaining: some Sequence<ID>
+  ) -> Effect<Action> {
+    let remaining = Set(remaining)
+    let sweep = ChildSweep(operatorID: operatorID) { identity in
+      guard case let .id(id)? = identity, let id = id.value(as: ID.self) else { return true }
+      return remaining.contains(id)
+    }
+    return effect.merge(with: .cancel(id: sweep.id))
+  }
+}
+
+extension DependencyValues {
+  /// The effect runtime of the store running the reducer, set by the store on the values it runs
+  /// reducers with: how a ``ChildHost`` learns which children still have effects running.
+  /// `nil` outside a store.
+  @usableFromInline
+  var effectRuntime: EffectRuntime? {
+    get { self[EffectRuntimeKey.self] }
+    set { self[EffectRuntimeKey.self] = newValue }
+  }
+
+  /// These values, with `runtime` as the store's effect runtime.
+  @usableFromInline
+  package func running(on runtime: EffectRuntime) -> Self {
+    var values = self
+    values.effectRuntime = runtime
+    return values
+  }
+}
+
+private enum EffectRuntimeKey: DependencyKey {
+  static var liveValue: EffectRuntime? { nil }
+  static var testValue: EffectRuntime? { nil }
+}

@@ -1,0 +1,28 @@
+import TaskManager
+
+extension CommandContext {
+  /// The one body of the commands that change named items and print them (`done`, `undone`,
+  /// `tag`, `untag`): under the file's lock, resolves the typed ids, sends the change `action`
+  /// makes of the items and waits for its save (a refusal is exit 2, with `hint`; see
+  /// ``AppStore/change(_:hint:)``), runs `afterwards`, and prints the items' rows.
+  ///
+  /// These changes add and remove no items, so the short ids the rows show are the ones the
+  /// command started with.
+  @MainActor
+  func changeItems(
+    _ ids: [String],
+    hint: @autoclosure () -> String? = nil,
+    _ action: ([Item]) -> TaskList.Action,
+    afterwards: (AppStore, [Item]) -> Void = { _, _ in }
+  ) async throws(TaskmanError) -> ExitCode {
+    let app = try appStore()
+    return try await app.withLoadedTasks { () throws(TaskmanError) in
+      let index = app.shortIDs()
+      let items = try app.resolve(ids, in: index)
+      try await app.change(action(items), hint: hint())
+      afterwards(app, items)
+      output.write(TaskRowRenderer.render(app.rows(for: items.map(\.id), index: index), style: style))
+      return .success
+    }
+  }
+}
