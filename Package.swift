@@ -16,6 +16,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "Dependencies", targets: ["Dependencies"]),
+    .library(name: "Storage", targets: ["Storage"]),
     .library(name: "ValueDump", targets: ["ValueDump"]),
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
@@ -27,12 +28,16 @@ let package = Package(
     .executable(name: "Search", targets: ["Search"]),
   ],
   targets: [
-    // Library layers: taskman → TaskmanCLI → TaskManager → Composable → Dependencies, ValueDump.
-    .target(name: "Dependencies", dependencies: ["DependenciesThreadLocal", "DependenciesFileSystem"], swiftSettings: accessorsForMetadata),
+    // Library layers: taskman → TaskmanCLI → TaskManager → Composable → Dependencies, ValueDump;
+    // TaskmanCLI → Storage → Dependencies (the file backend of `Dependencies`' `StorageClient`).
+    .target(name: "Dependencies", dependencies: ["DependenciesThreadLocal"], swiftSettings: accessorsForMetadata),
     // The thread-local variable that holds the current dependency scope (Swift has none).
     .target(name: "DependenciesThreadLocal"),
+    // Documents as files (`StorageClient.fileSystem(directory:)`: atomic saves, locks, backups),
+    // and the POSIX layer under it, which taskman's own file probes use too.
+    .target(name: "Storage", dependencies: ["Dependencies", "StorageFileSystem"], swiftSettings: accessorsForMetadata),
     // File-system calls the Glibc module leaves out (sync_file_range, renameat2).
-    .target(name: "DependenciesFileSystem"),
+    .target(name: "StorageFileSystem"),
     // `customDump` and `diff`: readable dumps and diffs of any value, for test failures.
     .target(name: "ValueDump", swiftSettings: accessorsForMetadata),
     .target(name: "Composable", dependencies: ["Dependencies", "ValueDump"], swiftSettings: accessorsForMetadata),
@@ -40,7 +45,7 @@ let package = Package(
     .target(name: "TaskManager", dependencies: ["Composable", "Dependencies"], swiftSettings: accessorsForMetadata),
     // The command-line layer lives in a library so its tests can import it; `taskman` only starts it.
     .target(
-      name: "TaskmanCLI", dependencies: ["TaskManager", "Composable", "Dependencies", "TaskmanSystem"],
+      name: "TaskmanCLI", dependencies: ["TaskManager", "Composable", "Dependencies", "Storage", "TaskmanSystem"],
       swiftSettings: accessorsForMetadata
     ),
     // Released as one static executable on Linux (the Swift runtime, Foundation and the C
@@ -67,10 +72,10 @@ let package = Package(
     // TaskmanHeap.c), and the reading thread started on another core (TaskmanThreads.c).
     .target(name: "TaskmanSystem"),
 
-    // A tiny process used by DependenciesTests to contend for the storage lock from another process.
+    // A tiny process used by StorageTests to contend for the storage lock from another process.
     .executableTarget(
       name: "storage-lock-probe",
-      dependencies: ["Dependencies"],
+      dependencies: ["Dependencies", "Storage"],
       path: "Tests/Support/StorageLockProbe"
     ),
 
@@ -109,7 +114,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "Todos",
-      dependencies: ["TodosExample", "Composable", "Dependencies"],
+      dependencies: ["TodosExample", "Composable", "Dependencies", "Storage"],
       path: "Examples/Todos/Todos"
     ),
     .target(
@@ -123,7 +128,9 @@ let package = Package(
       path: "Examples/Search/Search"
     ),
 
-    .testTarget(name: "DependenciesTests", dependencies: ["Dependencies", "storage-lock-probe"]),
+    .testTarget(name: "DependenciesTests", dependencies: ["Dependencies"]),
+    // Depends on `storage-lock-probe` so the tests find it next to the test bundle.
+    .testTarget(name: "StorageTests", dependencies: ["Storage", "Dependencies", "StorageFileSystem", "storage-lock-probe"]),
     .testTarget(name: "ValueDumpTests", dependencies: ["ValueDump"]),
     .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
     .testTarget(name: "ComposableTestingTests", dependencies: ["ComposableTesting"]),
@@ -133,12 +140,14 @@ let package = Package(
     .testTarget(
       name: "ExamplesTests",
       dependencies: [
-        "CounterExample", "TodosExample", "SearchExample", "ComposableTesting",
+        "CounterExample", "TodosExample", "SearchExample", "ComposableTesting", "Storage",
         "Counter", "Todos", "Search",
       ]
     ),
     // Depends on `taskman` so the end-to-end tests find the built binary next to the test bundle.
-    .testTarget(name: "taskmanTests", dependencies: ["TaskmanCLI", "TaskManager", "Dependencies", "TaskmanSystem", "taskman"]),
+    .testTarget(
+      name: "taskmanTests", dependencies: ["TaskmanCLI", "TaskManager", "Dependencies", "Storage", "TaskmanSystem", "taskman"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

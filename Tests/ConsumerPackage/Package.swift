@@ -8,6 +8,8 @@ import PackageDescription
 let composable: Target.Dependency = .product(name: "Composable", package: "taskman")
 let dependencies: Target.Dependency = .product(name: "Dependencies", package: "taskman")
 let testing: Target.Dependency = .product(name: "ComposableTesting", package: "taskman")
+// The files behind the `storage` dependency, for the app code that chooses where they go.
+let storage: Target.Dependency = .product(name: "Storage", package: "taskman")
 
 let package = Package(
   name: "ConsumerPackage",
@@ -53,7 +55,9 @@ let package = Package(
       name: "ComposingFeaturesArticleTests",
       dependencies: ["ComposingFeaturesArticle", "CounterFeature", "TodosFeature", composable, dependencies, testing]
     ),
-    .target(name: "DependenciesArticle", dependencies: ["CounterFeature", "TodosFeature", composable, dependencies]),
+    .target(
+      name: "DependenciesArticle", dependencies: ["CounterFeature", "TodosFeature", composable, dependencies, storage]
+    ),
     .testTarget(name: "DependenciesArticleTests", dependencies: ["DependenciesArticle", "TodosFeature", dependencies, testing]),
     .target(name: "EffectsArticle", dependencies: ["TodosFeature", "SearchFeature", composable, dependencies]),
     .testTarget(

@@ -207,6 +207,27 @@ import Testing
     #expect(issues.all.isEmpty)
   }
 
+  @Test func theLiveValueReportsThatNoStorageIsSetAndFails() throws {
+    // The files are the Storage module's: until an app sets them, nothing seems saved that is not.
+    let issues = IssueCapture()
+    try withDependencies {
+      $0.context = .live
+      $0.issueReporter = issues.reporter
+    } operation: { () throws in
+      @Dependency(\.storage) var storage
+      #expect(throws: StorageError.fileSystem(operation: .replace, path: "doc", code: ENOSYS)) {
+        try storage.save(Data("lost".utf8), "doc")
+      }
+      #expect(throws: StorageError.fileSystem(operation: .read, path: "doc", code: ENOSYS)) { try storage.load("doc") }
+      #expect(throws: StorageError.fileSystem(operation: .lock, path: "doc", code: ENOSYS)) {
+        try storage.withExclusiveAccess(to: "doc", timeout: .seconds(5)) { _ in Issue.record("ran without a lock") }
+      }
+    }
+    #expect(issues.messages.count == 3)
+    #expect(issues.messages.first?.hasPrefix(#"@Dependency(\.storage) has no live implementation, so document "doc" was not saved."#) == true)
+    #expect(issues.messages.allSatisfy { $0.contains("'Storage' module") })
+  }
+
   @Test func overrideThroughDependencies() throws {
     let storage = StorageClient.inMemory(documents: ["doc": Data("seeded".utf8)])
     try withDependencies { $0.storage = storage } operation: { () throws in

@@ -2,6 +2,7 @@ import Composable
 import ComposableTesting
 import Dependencies
 import Foundation
+import Storage
 import Testing
 import TodosExample
 

@@ -1,5 +1,6 @@
 import Dependencies
 import Foundation
+import Storage
 import TaskManager
 import Testing
 

@@ -18,6 +18,7 @@
 import Composable
 import Dependencies
 import Foundation
+import Storage
 import TodosExample
 
 let help = """

@@ -11,7 +11,11 @@
 /// Used instead of `Synchronization.Mutex` because the thread sanitizer understands pthread
 /// mutexes: on Linux, `Mutex` hands a contended lock over through a futex the sanitizer cannot
 /// see, and it then reports races that are not there, which would hide real ones.
-package final class Lock<Value>: @unchecked Sendable {
+///
+/// Sendable because every access to the value holds the mutex, and `Value` is `Sendable`
+/// because ``withLock(_:)`` hands it (or what its body returns of it) to whichever thread
+/// calls: a non-Sendable value, say a class reference, would escape the mutex that way.
+package final class Lock<Value: Sendable>: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private var value: Value
 

@@ -37,9 +37,9 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible, L
   /// `operation` on `path`.
   case fileSystem(operation: Operation, path: String, code: Int32)
 
-  /// The document `document`, kept at `path` (see ``StorageClient/fileSystem(directory:files:)``),
-  /// was changed by another program after this storage last read or wrote it, so the save did
-  /// not write over that change.
+  /// The document `document`, kept at `path` (see `StorageClient.fileSystem(directory:files:)`
+  /// in `Storage`), was changed by another program after this storage last read or wrote it,
+  /// so the save did not write over that change.
   case changedSinceRead(document: String, path: String)
 
   /// The step of a file-system operation that failed, for ``fileSystem(operation:path:code:)``.

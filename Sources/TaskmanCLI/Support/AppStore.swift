@@ -8,6 +8,7 @@
 import Composable
 import Dependencies
 import Foundation
+import Storage
 import TaskManager
 
 /// The task file a run of `taskman` (or a whole `taskman shell`) works on: TaskManager's

@@ -5,7 +5,9 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import Dependencies
 import Foundation
+import Storage
 
 /// Where the task file lives, in this order of precedence:
 ///
@@ -38,57 +40,40 @@ enum DataDirectory {
     return path
   }
 
-  /// `path` taken from `directory` when relative, without `.`, `..` and repeated slashes, as
-  /// `URL.standardizedFileURL` gives it (no symbolic link is followed), at a fraction of the
-  /// cost: every command resolves its directory before anything else.
+  /// `path` taken from `directory` when relative, without `.`, `..` and repeated slashes (no
+  /// symbolic link is followed): `POSIX.standardized(_:from:)`.
   static func standardized(_ path: String, from directory: String) -> String {
-    let absolute = path.hasPrefix("/") ? path : directory + "/" + path
-    var components: [Substring] = []
-    for component in absolute.split(separator: "/") {
-      switch component {
-      case ".": continue
-      case "..": _ = components.popLast()
-      default: components.append(component)
-      }
-    }
-    // By a loop: `joined(separator:)` of substrings is generic, and its first use in a process
-    // looks up its types at run time.
-    var result = ""
-    for component in components {
-      result += "/"
-      result += String(component)
-    }
-    return result.isEmpty ? "/" : result
+    POSIX.standardized(path, from: directory)
   }
 
   /// Creates `directory` and its missing parents (no prompt), each readable by its owner only
-  /// (`0700`, whatever the umask); fine when it exists. Fails with exit 3 naming the path that
-  /// is in the way, and why.
+  /// (`0700`, whatever the umask), as the storage makes its own (`POSIX.makeDirectories`);
+  /// fine when it exists. Fails with exit 3 naming the path that is in the way, and why.
   static func create(_ directory: String) throws(TaskmanError) {
-    // Most runs find it made: one `stat` then.
-    if FileKind.at(directory) == .directory { return }
-    var prefix = ""
-    for component in directory.split(separator: "/") {
-      // String to String: appending a substring is generic, and looked up at run time.
-      prefix += "/"
-      prefix += String(component)
-      if mkdir(prefix, 0o700) == 0 {
-        chmod(prefix, 0o700)
-        continue
+    do throws(StorageError) {
+      // Without flushing its parents, as taskman always made it (the storage flushes the state
+      // directories it makes inside).
+      try POSIX.makeDirectories(directory, synchronizingParents: false)
+    } catch {
+      guard case let .fileSystem(_, prefix, code) = error else {
+        throw TaskmanError(.dataFileUnreadable, "cannot create the data directory \(directory): \(error)")
       }
-      let code = errno
-      var info = stat()
-      if code == EEXIST, stat(prefix, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { continue }
       let reason: String
-      switch code {
-      case EEXIST, ENOTDIR:
-        reason = "\(prefix) is a file, not a directory"
-      case EACCES, EPERM:
-        reason = "permission denied creating \(prefix)"
-      case EROFS:
-        reason = "\(prefix) is on a read-only file system"
-      default:
-        reason = "\(prefix): \(String(cString: strerror(code)))"
+      // A file (or a link to nothing) in the way is named, rather than the directory below it
+      // that could then not be made.
+      if let obstacle = POSIX.firstNonDirectory(along: directory) {
+        reason = "\(obstacle) is a file, not a directory"
+      } else {
+        switch code {
+        case EEXIST, ENOTDIR:
+          reason = "\(prefix) is a file, not a directory"
+        case EACCES, EPERM:
+          reason = "permission denied creating \(prefix)"
+        case EROFS:
+          reason = "\(prefix) is on a read-only file system"
+        default:
+          reason = "\(prefix): \(String(cString: strerror(code)))"
+        }
       }
       throw TaskmanError(
         .dataFileUnreadable,

@@ -1,13 +1,8 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Storage
 
-/// What is at a path, by `stat(2)` (symbolic links followed): every command asks about its
-/// data directory and file before anything else, and `FileManager` would be made for it.
+/// What is at a path, by `stat(2)` (symbolic links followed), in the words taskman's messages
+/// use: every command asks about its data directory and file before anything else
+/// (`POSIX.fileType(at:)`, which `FileManager` would be slow to stand in for).
 enum FileKind: Equatable {
   /// Nothing, or nothing this process may look at.
   case missing
@@ -19,19 +14,17 @@ enum FileKind: Equatable {
 
   /// What is at `path`.
   static func at(_ path: String) -> FileKind {
-    var info = stat()
-    guard stat(path, &info) == 0 else {
-      // Links that lead back to themselves are no file that a first change could create.
-      return errno == ELOOP ? .special("a loop of symbolic links") : .missing
-    }
-    switch info.st_mode & S_IFMT {
-    case S_IFDIR: return .directory
-    case S_IFREG: return .file
-    case S_IFCHR: return .special("a character device")
-    case S_IFBLK: return .special("a block device")
-    case S_IFIFO: return .special("a FIFO (a named pipe)")
-    case S_IFSOCK: return .special("a socket")
-    default: return .special("not a regular file")
+    switch POSIX.fileType(at: path) {
+    case .missing: .missing
+    // Links that lead back to themselves are no file that a first change could create.
+    case .loopOfLinks: .special("a loop of symbolic links")
+    case .directory: .directory
+    case .regularFile: .file
+    case .characterDevice: .special("a character device")
+    case .blockDevice: .special("a block device")
+    case .fifo: .special("a FIFO (a named pipe)")
+    case .socket: .special("a socket")
+    case .other: .special("not a regular file")
     }
   }
 }

@@ -6,6 +6,7 @@
   import Darwin
 #endif
 import Foundation
+import Storage
 
 /// Which TaskPaper file `taskman` works on, and where its bookkeeping lives.
 ///
@@ -27,7 +28,9 @@ struct TaskFileLocation: Equatable {
   /// Where the file's ids, journal, lock and backup live.
   var stateDirectory: String
   /// The file a write through ``path`` replaces: `path` with symbolic links resolved
-  /// (``realPath(of:)``).
+  /// (`POSIX.realPath(of:)`, the storage's own rule), whether or not it exists yet (a link to
+  /// a file not created yet resolves to that file), so the state does not move when the first
+  /// save creates it.
   var realPath: String
 
   /// The file's name inside the data directory when no other is chosen.
@@ -38,76 +41,29 @@ struct TaskFileLocation: Equatable {
   init(option: String?, environment: [String: String], dataDirectory: String, currentDirectory: String) {
     let chosen = option.flatMap { $0.isEmpty ? nil : $0 } ?? environment["TASKMAN_FILE"].flatMap { $0.isEmpty ? nil : $0 }
     if let chosen {
-      path = DataDirectory.standardized(chosen, from: currentDirectory)
+      path = POSIX.standardized(chosen, from: currentDirectory)
       isDefault = false
     } else {
-      path = Self.joined(dataDirectory, Self.defaultName)
+      path = POSIX.joined(dataDirectory, Self.defaultName)
       isDefault = true
     }
     self.dataDirectory = dataDirectory
-    let real = Self.realPath(of: path)
+    let real = POSIX.realPath(of: path)
     realPath = real
-    let name = Self.lastComponent(of: real)
+    let name = POSIX.lastComponent(of: real)
     let hash = real.utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0100_0000_01B3 }
     let digits = String(hash, radix: 16)
-    stateDirectory = Self.joined(Self.joined(dataDirectory, "state"), "\(name)-\(String(repeating: "0", count: 16 - digits.count) + digits)")
+    stateDirectory = POSIX.joined(POSIX.joined(dataDirectory, "state"), "\(name)-\(String(repeating: "0", count: 16 - digits.count) + digits)")
   }
 
   /// The directory that holds the file (a link's own directory, not its target's).
-  var directory: String { Self.parent(of: path) }
+  var directory: String { POSIX.parent(of: path) }
 
   /// The directory a save writes in: the link's target's, when ``path`` is a symbolic link.
-  var realDirectory: String { Self.parent(of: realPath) }
+  var realDirectory: String { POSIX.parent(of: realPath) }
 
   /// Whether ``path`` itself is a symbolic link (to anything, or to nothing).
-  var isSymbolicLink: Bool {
-    var info = stat()
-    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
-  }
-
-  private static func joined(_ directory: String, _ name: String) -> String {
-    directory == "/" ? "/" + name : directory + "/" + name
-  }
-
-  /// The last component of an absolute path (`/` for `/` itself).
-  private static func lastComponent(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/"), path.index(after: slash) < path.endIndex else { return path }
-    return String(path[path.index(after: slash)...])
-  }
-
-  /// The directory of an absolute path (`/` for a name directly under it, and for `/`).
-  private static func parent(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
-    return String(path[..<slash])
-  }
-
-  /// `path` with symbolic links resolved, as far as they go: the file a write through `path`
-  /// replaces, whether or not it exists yet (a link to a file not created yet resolves to
-  /// that file), so the state does not move when the first save creates it.
-  static func realPath(of path: String) -> String {
-    var current = path
-    for _ in 0..<40 {
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let count = readlink(current, &buffer, buffer.count - 1)
-      guard count > 0 else { break }
-      let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      current = target.hasPrefix("/") ? target : joined(parent(of: current), target)
-    }
-    if let resolved = realpath(current, nil) {
-      defer { free(resolved) }
-      return String(cString: resolved)
-    }
-    let directory = parent(of: current)
-    let name = lastComponent(of: current)
-    if let resolved = realpath(directory, nil) {
-      defer { free(resolved) }
-      let real = String(cString: resolved)
-      return real + (real == "/" ? "" : "/") + name
-    }
-    // Its directory is missing too: only `.` and `..` can be taken out (`a/../b/t`, from a
-    // relative link, is `b/t`).
-    return DataDirectory.standardized(current, from: "/")
-  }
+  var isSymbolicLink: Bool { POSIX.isSymbolicLink(path) }
 }
 
 extension TaskFileLocation {
@@ -118,7 +74,7 @@ extension TaskFileLocation {
   /// superuser (it may open anything).
   func stateDirectoryOwned(notBy user: uid_t = geteuid()) -> (path: String, owner: String)? {
     guard user != 0 else { return nil }
-    for directory in [dataDirectory, Self.parent(of: stateDirectory), stateDirectory] {
+    for directory in [dataDirectory, POSIX.parent(of: stateDirectory), stateDirectory] {
       var info = stat()
       guard stat(directory, &info) == 0 else { return nil }
       if info.st_uid != user { return (directory, Self.userName(of: info.st_uid)) }
@@ -134,16 +90,14 @@ extension TaskFileLocation {
   /// Exit status 3, naming the directory and how to put it right.
   func checkStateDirectories(user: uid_t = geteuid()) throws(TaskmanError) {
     let knownAs = "taskman keeps the undo journal, the ids and the backup of the task file there"
-    for directory in [Self.parent(of: stateDirectory), stateDirectory] {
+    for directory in [POSIX.parent(of: stateDirectory), stateDirectory] {
       var info = stat()
       // Missing: made by the first change, as the user's. Anything else that cannot be looked
       // at is reported by what uses it.
       guard lstat(directory, &info) == 0 else { return }
       let quoted = AppStore.shellQuoted(directory)
       if info.st_mode & S_IFMT == S_IFLNK {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(directory, &buffer, buffer.count - 1)
-        let target = count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+        let target = POSIX.linkTarget(of: directory).flatMap { $0.isEmpty ? nil : $0 } ?? "?"
         throw TaskmanError(
           .dataFileUnreadable,
           "the state directory \(directory) is a symbolic link (to \(target)); \(knownAs), and does not use them through a link, which another user could have planted",

@@ -1,4 +1,4 @@
-// A helper process for DependenciesTests: it contends for the locks of a file-system
+// A helper process for StorageTests: it contends for the locks of a file-system
 // StorageClient from outside the test process, and can die in the middle of a save.
 //
 //   storage-lock-probe hold <directory> <document>
@@ -22,7 +22,8 @@
   import Darwin
 #endif
 import Foundation
-@_spi(Testing) import Dependencies
+import Dependencies
+@_spi(Testing) import Storage
 
 func output(_ text: String, to fd: Int32 = STDOUT_FILENO) {
   // Unbuffered on purpose: the test waits for this line while the probe keeps running.

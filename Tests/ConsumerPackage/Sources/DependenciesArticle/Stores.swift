@@ -2,6 +2,7 @@ import Composable
 import CounterFeature
 import Dependencies
 import Foundation
+import Storage
 import TodosFeature
 
 /// The article's snippets that set up stores and dependencies, as functions an app would call.

@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import Dependencies
 
 /// `flock(2)` locks on lock files: exclusive for writers, shared for readers.
 ///

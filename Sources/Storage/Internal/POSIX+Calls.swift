@@ -5,12 +5,11 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import DependenciesFileSystem
+import Dependencies
 import Foundation
+import StorageFileSystem
 
-/// Thin wrappers over the POSIX calls the file storage needs, retrying on `EINTR` and turning
-/// failures into ``StorageError``s.
-enum POSIX {
+extension POSIX {
   /// `open(2)`, retried while interrupted; returns -1 with `errno` set on failure.
   static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
     var fd: Int32
@@ -26,12 +25,6 @@ enum POSIX {
     var named = stat()
     guard fstat(fd, &open) == 0, stat(path, &named) == 0 else { return false }
     return open.st_dev == named.st_dev && open.st_ino == named.st_ino
-  }
-
-  /// Whether `path` is an existing directory.
-  static func isDirectory(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
   /// Whether `path` itself (not what a link there points to) is a regular file.
@@ -86,32 +79,6 @@ enum POSIX {
     mode & 0o222 != 0 && access(path, W_OK) == 0
   }
 
-  /// `path` with every symbolic link along it replaced by what it points to, as far as the
-  /// links go: the file a write through `path` must replace. Unlike `realpath(3)`, a last link
-  /// that leads to a file not created yet resolves to that file's path.
-  static func resolveLinks(_ path: String) throws(StorageError) -> String {
-    var current = path
-    // The same bound as the kernel's, against a loop of links.
-    for _ in 0..<40 {
-      var info = stat()
-      guard lstat(current, &info) == 0 else {
-        if errno == ENOENT { break }
-        throw .fileSystem(operation: .read, path: current, code: errno)
-      }
-      guard (info.st_mode & S_IFMT) == S_IFLNK else { break }
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let count = readlink(current, &buffer, buffer.count - 1)
-      guard count >= 0 else { throw .fileSystem(operation: .read, path: current, code: errno) }
-      let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      current = target.hasPrefix("/") ? target : parent(of: current) + "/" + target
-    }
-    var info = stat()
-    if lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
-      throw .fileSystem(operation: .read, path: path, code: ELOOP)
-    }
-    return current
-  }
-
   /// The names in the directory at `path` (without `.` and `..`); empty when it cannot be read.
   static func directoryEntries(_ path: String) -> [String] {
     guard let directory = opendir(path) else { return [] }
@@ -129,12 +96,6 @@ enum POSIX {
   /// Whether a process with this id exists (it may belong to another user).
   static func isProcessAlive(_ pid: pid_t) -> Bool {
     kill(pid, 0) == 0 || errno == EPERM
-  }
-
-  /// The last component of `path`.
-  static func lastComponent(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
   }
 
   /// Reads the whole file open at `fd`.
@@ -189,19 +150,19 @@ enum POSIX {
   /// the writes of several files about to be flushed overlap (a no-op where the system has no
   /// such call). Durability still comes from ``synchronize(_:path:)``.
   static func startWriteback(_ fd: Int32) {
-    _ = dependencies_start_writeback(fd)
+    _ = storage_start_writeback(fd)
   }
 
   /// Exchanges the files at `from` and `to` atomically; false (with `errno` set) when it could
   /// not: either is missing, or the system or file system cannot.
   static func exchange(_ from: String, _ to: String) -> Bool {
-    dependencies_exchange(from, to) == 0
+    storage_exchange(from, to) == 0
   }
 
   /// Renames `from` to `to` unless something is there already; false (with `errno` set) when
   /// it did not.
   static func renameWithoutReplacing(_ from: String, _ to: String) -> Bool {
-    dependencies_rename_without_replacing(from, to) == 0
+    storage_rename_without_replacing(from, to) == 0
   }
 
   /// `fsync(2)` of an open file.
@@ -223,39 +184,6 @@ enum POSIX {
     } catch let .fileSystem(_, _, code) where code == EINVAL || code == ENOTSUP {
       // This file system cannot sync directories; there is nothing more we can do.
     }
-  }
-
-  /// Creates the directory at the absolute `path` and any missing parents, like `mkdir -p`,
-  /// each readable by its owner only (`0700`, whatever the umask), and makes the new
-  /// directories durable. Existing directories are left as they are.
-  static func makeDirectories(_ path: String) throws(StorageError) {
-    if isDirectory(path) { return }
-    var prefix = ""
-    var created: [String] = []
-    for component in path.split(separator: "/") {
-      prefix += "/" + component
-      if mkdir(prefix, 0o700) == 0 {
-        // The umask may have taken the owner's bits too.
-        chmod(prefix, 0o700)
-        created.append(prefix)
-      } else if errno != EEXIST {
-        throw .fileSystem(operation: .createDirectory, path: prefix, code: errno)
-      }
-    }
-    guard isDirectory(path) else {
-      throw .fileSystem(operation: .createDirectory, path: path, code: ENOTDIR)
-    }
-    // A new directory's entry lives in its parent: sync the parents so that the directory
-    // and the documents about to be saved in it survive a crash.
-    for directory in created {
-      try synchronizeDirectory(parent(of: directory))
-    }
-  }
-
-  /// The directory that contains `path`.
-  static func parent(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
-    return String(path[..<slash])
   }
 }
 

@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "DependenciesFileSystem.h"
+#include "StorageFileSystem.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -7,48 +7,48 @@
 
 #if defined(__linux__)
 
-int dependencies_start_writeback(int fd) {
+int storage_start_writeback(int fd) {
   return sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
 }
 
-int dependencies_exchange(const char *from, const char *to) {
+int storage_exchange(const char *from, const char *to) {
   return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_EXCHANGE);
 }
 
-int dependencies_rename_without_replacing(const char *from, const char *to) {
+int storage_rename_without_replacing(const char *from, const char *to) {
   return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
 }
 
 #elif defined(__APPLE__)
 
-int dependencies_start_writeback(int fd) {
+int storage_start_writeback(int fd) {
   (void)fd;
   return 0;
 }
 
-int dependencies_exchange(const char *from, const char *to) {
+int storage_exchange(const char *from, const char *to) {
   return renamex_np(from, to, RENAME_SWAP);
 }
 
-int dependencies_rename_without_replacing(const char *from, const char *to) {
+int storage_rename_without_replacing(const char *from, const char *to) {
   return renamex_np(from, to, RENAME_EXCL);
 }
 
 #else
 
-int dependencies_start_writeback(int fd) {
+int storage_start_writeback(int fd) {
   (void)fd;
   return 0;
 }
 
-int dependencies_exchange(const char *from, const char *to) {
+int storage_exchange(const char *from, const char *to) {
   (void)from;
   (void)to;
   errno = ENOSYS;
   return -1;
 }
 
-int dependencies_rename_without_replacing(const char *from, const char *to) {
+int storage_rename_without_replacing(const char *from, const char *to) {
   (void)from;
   (void)to;
   errno = ENOSYS;

@@ -6,7 +6,6 @@
   import Darwin
 #endif
 import Foundation
-import Synchronization
 
 /// Named documents that features load and save: files in a directory in live code, a dictionary
 /// in tests.
@@ -27,11 +26,15 @@ import Synchronization
 /// }
 /// ```
 ///
-/// Implementations: ``fileSystem(directory:)`` (live) and ``inMemory`` (tests).
+/// Implementations: ``inMemory`` (tests, previews), and files in a directory with
+/// `StorageClient.fileSystem(directory:)` from the `Storage` module, which an app sets as its
+/// ``DependencyValues/storage`` (see there).
 public struct StorageClient: Sendable {
-  private let backend: Backend
+  let backend: Backend
 
-  init(backend: Backend) {
+  /// A client over `backend`: how the `Storage` module's file-system client, and the in-memory
+  /// one, plug in.
+  package init(backend: Backend) {
     self.backend = backend
   }
 
@@ -95,7 +98,7 @@ public struct StorageClient: Sendable {
   /// Holds the lock on the document `name` while `body` runs, so that a load, change and save
   /// inside `body` cannot interleave with another holder's.
   ///
-  /// The lock excludes other threads of this process and, for ``fileSystem(directory:)``, other
+  /// The lock excludes other threads of this process and, for `fileSystem(directory:)` (module `Storage`), other
   /// processes. It is not reentrant: asking for the same document again inside `body` waits for
   /// the outer lock and times out. Only one document's lock should be held at a time, or two
   /// callers taking locks in different orders can wait for each other until they time out.
@@ -151,7 +154,7 @@ public struct StorageClient: Sendable {
   /// be created, `body` runs without a lock. Every ``load(_:)`` still sees one whole version of
   /// a document, since saves replace documents by an atomic rename (of a document a file-system
   /// storage recycles, unless two saves happen during one load: see
-  /// ``StorageClient/fileSystem(directory:files:backups:recycling:retiringBackups:)``).
+  /// `StorageClient.fileSystem(directory:files:backups:recycling:retiringBackups:)`).
   ///
   /// - Throws: ``StorageError/lockTimeout(document:lockFile:waited:)`` when a writer held the
   ///   lock for `timeout`, or whatever `body` throws.
@@ -193,38 +196,13 @@ public struct StorageClient: Sendable {
   }
 
   /// Whether a lock excludes everyone else, or only writers.
-  enum LockKind: Sendable {
+  package enum LockKind: Sendable {
     case exclusive
     case shared
   }
 
   private func timedOut(_ name: String, _ wait: LockWait) -> StorageError {
     .lockTimeout(document: name, lockFile: backend.lockFile(name), waited: wait.elapsed)
-  }
-
-  /// Loads and saves one document while ``StorageClient/withExclusiveAccess(to:timeout:_:)``
-  /// holds its lock.
-  ///
-  /// It cannot be copied or kept, so it cannot be used after the lock is released.
-  public struct ExclusiveAccess: ~Copyable {
-    /// The name of the locked document.
-    public let name: String
-    private let backend: Backend
-
-    init(name: String, backend: Backend) {
-      self.name = name
-      self.backend = backend
-    }
-
-    /// Returns the contents of the document, or nil if it does not exist yet.
-    public func load() throws(StorageError) -> Data? {
-      try backend.load(name)
-    }
-
-    /// Replaces the contents of the document with `data`.
-    public func save(_ data: Data) throws(StorageError) {
-      try backend.save(data, name)
-    }
   }
 
   /// Throws ``StorageError/invalidName(_:reason:)`` unless `name` can name a document.
@@ -245,202 +223,3 @@ public struct StorageClient: Sendable {
   }
 }
 
-extension StorageClient {
-  /// What an implementation provides; ``StorageClient`` validates names before calling it.
-  struct Backend: Sendable {
-    var load: @Sendable (_ name: String) throws(StorageError) -> Data?
-    var save: @Sendable (_ data: Data, _ name: String) throws(StorageError) -> Void
-    /// Saves several documents in order (see ``StorageClient/save(_:)``); nil to save them one
-    /// by one.
-    var saveAll: (@Sendable (_ documents: [(data: Data, name: String)]) throws(StorageError) -> Void)? = nil
-    var remove: @Sendable (_ name: String) throws(StorageError) -> Void
-    /// Takes the lock on `name` if nobody holds it in a conflicting way; nil when somebody does.
-    var tryLock: @Sendable (_ name: String, _ kind: LockKind) throws(StorageError) -> HeldLock?
-    /// Where the lock of `name` lives, for error messages; nil when not in a file.
-    var lockFile: @Sendable (_ name: String) -> String?
-    /// Removes what saves of `name` left behind when their process died; called with the
-    /// exclusive lock held, so no save of `name` in this storage is under way.
-    var removeStaleTemporaries: @Sendable (_ name: String) -> Void = { _ in }
-    /// Deletes the backup of `name` that the last save replaced, if it is still there.
-    var removeRetiredBackup: @Sendable (_ name: String) -> Void = { _ in }
-  }
-}
-
-/// A lock taken by ``StorageClient/Backend/tryLock``; released once, by ``release()`` or when
-/// the last reference goes away.
-final class HeldLock: Sendable {
-  private let released = Atomic<Bool>(false)
-  private let unlock: @Sendable () -> Void
-
-  init(unlock: @escaping @Sendable () -> Void) {
-    self.unlock = unlock
-  }
-
-  func release() {
-    // Unlocking twice could close a file descriptor that was reused by then.
-    guard !released.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    unlock()
-  }
-
-  deinit { release() }
-}
-
-/// The schedule of retries while waiting for a lock: short pauses first, since most holders
-/// finish within milliseconds, growing to at most 25 ms, and a last try at the deadline.
-struct LockWait {
-  private let timeout: Duration
-  private let start = ContinuousClock.now
-  private var pause = Duration.milliseconds(1)
-
-  init(timeout: Duration) {
-    self.timeout = max(timeout, .zero)
-  }
-
-  var elapsed: Duration { ContinuousClock.now - start }
-
-  /// How long to pause before the next try, or nil when the timeout has passed.
-  mutating func nextPause() -> Duration? {
-    let remaining = timeout - elapsed
-    guard remaining > .zero else { return nil }
-    defer { pause = min(pause * 2, .milliseconds(25)) }
-    return min(pause, remaining)
-  }
-}
-
-extension Duration {
-  /// Blocks the current thread for this long; used only while waiting for a lock.
-  fileprivate func sleepThread() {
-    let (seconds, attoseconds) = components
-    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0 && errno == EINTR {
-      request = remaining
-    }
-  }
-}
-
-// MARK: - Observing
-
-extension StorageClient {
-  /// `base`, calling `didSave` with the name of every document saved through it, after the
-  /// save: for tests that check what a feature writes, and how much.
-  @_spi(Testing)
-  public static func observing(_ base: StorageClient, didSave: @escaping @Sendable (String) -> Void) -> StorageClient {
-    var backend = base.backend
-    let save = backend.save
-    backend.save = { data, name throws(StorageError) in
-      try save(data, name)
-      didSave(name)
-    }
-    if let saveAll = backend.saveAll {
-      backend.saveAll = { documents throws(StorageError) in
-        try saveAll(documents)
-        for document in documents { didSave(document.name) }
-      }
-    }
-    return StorageClient(backend: backend)
-  }
-}
-
-// MARK: - In memory
-
-extension StorageClient {
-  /// A new, empty in-memory storage: documents live in a dictionary shared by copies of the
-  /// returned value and disappear with it.
-  ///
-  /// Names are checked as for the file system, and ``withExclusiveAccess(to:timeout:_:)`` excludes
-  /// other threads and tasks that use the same storage. Each use of `.inMemory` is a new,
-  /// independent storage.
-  public static var inMemory: StorageClient {
-    inMemory(documents: [:])
-  }
-
-  /// A new in-memory storage that starts with `documents` (names to contents).
-  ///
-  /// ```swift
-  /// withDependencies {
-  ///   $0.storage = .inMemory(documents: ["tasks.taskpaper": Data("- Buy milk\n".utf8)])
-  /// } operation: { … }
-  /// ```
-  public static func inMemory(documents: [String: Data]) -> StorageClient {
-    let store = InMemoryStore(documents: documents)
-    return StorageClient(
-      backend: Backend(
-        load: { name in store.state.withLock { $0.documents[name] } },
-        save: { data, name in store.state.withLock { $0.documents[name] = data } },
-        remove: { name in store.state.withLock { $0.documents[name] = nil } },
-        tryLock: { name, kind in
-          let taken = store.state.withLock { state in
-            switch kind {
-            case .exclusive:
-              guard state.readers[name, default: 0] == 0 else { return false }
-              return state.locked.insert(name).inserted
-            case .shared:
-              guard !state.locked.contains(name) else { return false }
-              state.readers[name, default: 0] += 1
-              return true
-            }
-          }
-          guard taken else { return nil }
-          return HeldLock {
-            store.state.withLock { state in
-              switch kind {
-              case .exclusive: _ = state.locked.remove(name)
-              case .shared: state.readers[name, default: 1] -= 1
-              }
-            }
-          }
-        },
-        lockFile: { _ in nil }
-      )
-    )
-  }
-}
-
-private final class InMemoryStore: Sendable {
-  struct State {
-    var documents: [String: Data]
-    /// Documents locked exclusively.
-    var locked: Set<String> = []
-    /// How many shared locks each document has.
-    var readers: [String: Int] = [:]
-  }
-
-  let state: Lock<State>
-
-  init(documents: [String: Data]) {
-    state = Lock(State(documents: documents))
-  }
-}
-
-// MARK: - Dependency
-
-private enum StorageKey: DependencyKey {
-  // Computed, and `fileSystem(directory:)` is lazy, so reading the key touches no disk.
-  static var liveValue: StorageClient {
-    .fileSystem(directory: StorageClient.defaultDirectory())
-  }
-
-  static var testValue: StorageClient {
-    .inMemory
-  }
-}
-
-extension DependencyValues {
-  /// Where features keep their documents.
-  ///
-  /// Live: ``StorageClient/fileSystem(directory:)`` in ``StorageClient/defaultDirectory(applicationName:)``;
-  /// apps normally override it with a directory of their choosing. Test: a fresh
-  /// ``StorageClient/inMemory`` storage for each set of dependency values, so tests never touch
-  /// the disk.
-  ///
-  /// ```swift
-  /// withDependencies {
-  ///   $0.storage = .fileSystem(directory: URL(fileURLWithPath: "/var/lib/taskman"))
-  /// } operation: { … }
-  /// ```
-  public var storage: StorageClient {
-    get { self[StorageKey.self] }
-    set { self[StorageKey.self] = newValue }
-  }
-}

@@ -1,5 +1,5 @@
-#ifndef DEPENDENCIES_FILE_SYSTEM_H
-#define DEPENDENCIES_FILE_SYSTEM_H
+#ifndef STORAGE_FILE_SYSTEM_H
+#define STORAGE_FILE_SYSTEM_H
 
 // File-system calls the file storage needs that Swift's Glibc module leaves out (they are GNU
 // extensions there), with their Darwin counterparts where there are some.
@@ -12,17 +12,17 @@
 // `fsync` still does.
 //
 // Returns 0, or -1 with errno set; a failure only means the `fsync` does all the work.
-int dependencies_start_writeback(int fd);
+int storage_start_writeback(int fd);
 
 // Exchanges the files at `from` and `to`, atomically: each name then holds the other's file
 // (Linux's `renameat2` with RENAME_EXCHANGE, Darwin's `renamex_np` with RENAME_SWAP).
 //
 // Returns 0, or -1 with errno set: ENOENT when either is missing, EINVAL or ENOTSUP (among
 // others) where the file system or the system cannot.
-int dependencies_exchange(const char *from, const char *to);
+int storage_exchange(const char *from, const char *to);
 
 // Renames `from` to `to` unless something is at `to` already (then -1 with errno EEXIST),
 // atomically (RENAME_NOREPLACE, RENAME_EXCL).
-int dependencies_rename_without_replacing(const char *from, const char *to);
+int storage_rename_without_replacing(const char *from, const char *to);
 
 #endif

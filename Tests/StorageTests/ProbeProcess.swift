@@ -136,7 +136,7 @@ final class ProbeProcess {
     throw TestFailure(
       """
       \(name) was not found next to the test binary. Searched: \(searched.joined(separator: ", ")). \
-      `swift test` builds it because DependenciesTests depends on it; otherwise build it with \
+      `swift test` builds it because StorageTests depends on it; otherwise build it with \
       `swift build --product \(name)` or set STORAGE_LOCK_PROBE to its path.
       """
     )
