@@ -4,6 +4,9 @@ import Dependencies
 extension TestStore {
   /// Asserts the current state without sending anything: `update` changes the last asserted
   /// state into the expected current state.
+  ///
+  /// As in TCA, it checks the state and does not demand a change: a closure that leaves the
+  /// state as it was, when the state is as it was, passes.
   public func assert(
     _ update: (_ state: inout State) throws -> Void,
     fileID: StaticString = #fileID,
@@ -14,7 +17,8 @@ extension TestStore {
     let location = Dependencies.SourceLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
     withoutActuallyEscaping(update) { update in
-      checkState(expectedFrom: expectedBaseline, actual: state, update: update, location: location)
+      checkState(
+        expectedFrom: expectedBaseline, actual: state, update: update, location: location, demandsChange: false)
     }
     expectedBaseline = state
   }
@@ -31,18 +35,20 @@ extension TestStore {
   ///
   /// `baseline` is consumed: when the caller has let go of it (see ``takeBaseline(replacingWith:)``),
   /// `update` changes it in place instead of copying the whole state, which for a large state
-  /// is most of an assertion's cost.
+  /// is most of an assertion's cost. With `demandsChange` (a `send` or `receive`), a closure
+  /// that changes nothing where nothing changed fails: the closure should then be left out.
   func checkState(
     expectedFrom baseline: consuming State,
     actual: State,
     update: ((inout State) throws -> Void)?,
     location: Dependencies.SourceLocation,
-    laterActions: ArraySlice<Received> = []
+    laterActions: ArraySlice<Received> = [],
+    demandsChange: Bool = true
   ) {
     var expected = exhaustivity == .on ? baseline : actual
     // Whether the action changed nothing, known before `update` changes `expected`; cheap when
     // nothing changed, since the two then share their storage.
-    let actionChangedNothing = exhaustivity == .on && update != nil && actual == expected
+    let actionChangedNothing = demandsChange && exhaustivity == .on && update != nil && actual == expected
     if let update {
       do {
         try core.withDependencies { try update(&expected) }
