@@ -21,11 +21,14 @@ extension TestStore {
       if condition() { return .satisfied }
       let snapshot = activity.snapshot
       if snapshot.runningEffects == 0 { return .nothingRunning }
+      let progressed: Bool
       if snapshot.isQuiescent {
         if await activity.isSettled(snapshot) { return .asleep(snapshot.runningEffects) }
-        continue
+        // Something moved while the main actor ran what it had queued.
+        progressed = true
+      } else {
+        progressed = await activity.waitForProgress(after: snapshot.version, timeout: timeout)
       }
-      let progressed = await activity.waitForProgress(after: snapshot.version, timeout: timeout)
       if !progressed || ContinuousClock.now >= giveUp {
         return .stalled(activity.snapshot.runningEffects)
       }
