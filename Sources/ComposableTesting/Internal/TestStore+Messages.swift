@@ -1,7 +1,10 @@
 import Composable
 import Dependencies
 
+// The texts of the test store's failures that more than one of its jobs reports. Tests pin them
+// word for word (TestStoreFailureTests).
 extension TestStore {
+  /// Why a wait ended without what it waited for, appended to the failure it causes.
   func explain(_ outcome: WaitOutcome) -> String {
     switch outcome {
     case .satisfied, .nothingRunning:
