@@ -167,4 +167,28 @@ private struct Loader: Reducer {
     await store.send(.load)
     await store.receive(.followUp) { $0.value = 42 }
   }
+
+  /// As in TCA, `assert` checks the state; it does not demand that the closure change anything.
+  @Test func assertingTheStateAsItIsPasses() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Timer.State()) {
+      Timer()
+    } withDependencies: {
+      $0.clock = clock
+    }
+    store.assert { _ in }
+    store.assert { $0.seconds = 0 }
+    await store.send(.startButtonTapped) { $0.isRunning = true }
+    store.assert { $0.isRunning = true }
+    await store.send(.stopButtonTapped) { $0.isRunning = false }
+  }
+
+  @Test func assertingAStateThatIsNotTheCurrentOneFails() {
+    let store = TestStore(initialState: Timer.State()) { Timer() }
+    withKnownIssue {
+      store.assert { $0.seconds = 1 }
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().hasPrefix("A state change does not match expectation: …")
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import Composable
+import ComposableTesting
 import Dependencies
 import Testing
 
@@ -7,10 +8,11 @@ private func startTracked(
   _ activity: EffectActivity,
   _ body: @escaping @Sendable () async throws -> Void
 ) -> Task<Void, any Error> {
-  let token = activity.effectStarted()
+  let effect = activity.effectStarted(at: nil)
   return Task {
-    defer { activity.effectFinished(token) }
-    try await TestClockSleeper.$current.withValue(token) { try await body() }
+    defer { activity.effectFinished(effect) }
+    let sleeper = TestClockSleeper(observer: activity, effectID: effect)
+    try await TestClockSleeper.$current.withValue(sleeper) { try await body() }
   }
 }
 

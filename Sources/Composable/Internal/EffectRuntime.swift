@@ -1,19 +1,12 @@
 import Dependencies
 import Synchronization
 
-/// Starts the effects of one store tree and keeps track of them: which tasks run, under which
-/// cancellation ids, and (for test stores) which effects are asleep.
+/// Starts the effects of one store tree and keeps track of them: which tasks run, and under which
+/// cancellation ids. A test store watches them through an ``EffectObserver``.
 ///
 /// Cancellation ids live here, so they are scoped to the store tree that owns the runtime.
 @usableFromInline
 package final class EffectRuntime: Sendable {
-  /// Where a running effect comes from, for test failures: the test's `send` (or `receive`)
-  /// whose action started it, and the effect's own `.run`.
-  package struct Origin: Hashable, Sendable {
-    package let send: SourceLocation
-    package let effect: SourceLocation?
-  }
-
   private struct Registry {
     var nextTaskID = 0
     var tasks: [Int: Task<Void, Never>] = [:]
@@ -21,7 +14,6 @@ package final class EffectRuntime: Sendable {
     var tasksByID: [EffectID: Set<Int>] = [:]
     var finishedBeforeRegistration: Set<Int> = []
     var isShutDown = false
-    var origins: [Int: Origin] = [:]
     /// For each operator holding children (`ifLet`, presentation, `ifCaseLet`), how many of
     /// its children's lifetime ids have running effects, per child identity; any outer
     /// operators' namespaces are merged.
@@ -51,19 +43,19 @@ package final class EffectRuntime: Sendable {
   /// The number of children's lifetime ids with running effects: read without the lock on
   /// every action of a child operator, which usually finds none.
   private let liveChildCount = Atomic<Int>(0)
-  /// Set by test stores so that tests can tell when every effect is asleep or finished.
-  package let activity: EffectActivity?
+  /// Told of every effect started, run and finished (a test store); nil in a shipping store.
+  private let observer: (any EffectObserver)?
   /// Where effect tasks run: a test store's executor, or (nil) the default.
   private let executor: (any TaskExecutor)?
 
   @usableFromInline
-  convenience init() { self.init(activity: nil, executor: nil) }
+  convenience init() { self.init(observer: nil, executor: nil) }
 
   @usableFromInline
-  convenience init(executor: any TaskExecutor) { self.init(activity: nil, executor: executor) }
+  convenience init(executor: any TaskExecutor) { self.init(observer: nil, executor: executor) }
 
-  package init(activity: EffectActivity?, executor: (any TaskExecutor)? = nil) {
-    self.activity = activity
+  package init(observer: (any EffectObserver)?, executor: (any TaskExecutor)? = nil) {
+    self.observer = observer
     self.executor = executor
   }
 
@@ -74,14 +66,6 @@ package final class EffectRuntime: Sendable {
       return Array(registry.tasks.values)
     }
     tasks.forEach { $0.cancel() }
-  }
-
-  /// Where each running effect was started from, for effects started with an origin (by a
-  /// test store), in start order.
-  package var runningOrigins: [Origin] {
-    registry.withLock { registry in
-      registry.origins.sorted { $0.key < $1.key }.map(\.value)
-    }
   }
 
   /// Cancels every running effect, leaving the runtime usable.
@@ -147,19 +131,16 @@ package final class EffectRuntime: Sendable {
     send: Send<Action>,
     dependencies: DependencyValues,
     sink: (Action) -> Void,
-    tasks: inout [Task<Void, Never>],
-    origin: SourceLocation? = nil
+    tasks: inout [Task<Void, Never>]
   ) {
-    let context = Context(dependencies: dependencies, origin: origin)
+    let context = Context(dependencies: dependencies)
     start(effect, ids: [], send: send, sink: sink, tasks: &tasks, context: context)
   }
 
   /// What every task of one `start` shares: the store's dependencies, bound inside each task
-  /// because tasks do not see the synchronous scope the reducer ran in, and the test call that
-  /// started them.
+  /// because tasks do not see the synchronous scope the reducer ran in.
   private struct Context: Sendable {
     let dependencies: DependencyValues
-    let origin: SourceLocation?
   }
 
   @MainActor
@@ -255,7 +236,8 @@ package final class EffectRuntime: Sendable {
     location: SourceLocation?,
     operation: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
-    let token = activity?.effectStarted()
+    // The one test hook on this path: a shipping store has no observer.
+    let observed = observer.map { observer in (observer, effect: observer.effectStarted(at: location)) }
     let dependencies = context.dependencies
     let taskID = registry.withLock { registry in
       defer { registry.nextTaskID += 1 }
@@ -267,19 +249,17 @@ package final class EffectRuntime: Sendable {
       // child it does not belong to. Presented effects bind their own inside `operation`.
       await DismissEffect.Presentation.$current.withValue(nil) {
         await withDependencies({ $0 = dependencies }) {
-          if let token {
-            await TestClockSleeper.$current.withValue(token, operation: operation)
+          if let (observer, effect) = observed {
+            await observer.run(effect: effect, operation)
           } else {
             await operation()
           }
         }
       }
       self.finished(taskID)
-      if let token { self.activity?.effectFinished(token) }
+      if let (observer, effect) = observed { observer.effectFinished(effect) }
     }
-    register(
-      task, taskID: taskID, ids: ids,
-      origin: context.origin.map { Origin(send: $0, effect: location) })
+    register(task, taskID: taskID, ids: ids)
     return task
   }
 
@@ -301,13 +281,10 @@ package final class EffectRuntime: Sendable {
     return task
   }
 
-  private func register(
-    _ task: Task<Void, Never>, taskID: Int, ids: [EffectID], origin: Origin? = nil
-  ) {
+  private func register(_ task: Task<Void, Never>, taskID: Int, ids: [EffectID]) {
     let cancelNow = registry.withLock { registry -> Bool in
       if registry.finishedBeforeRegistration.remove(taskID) != nil { return false }
       registry.tasks[taskID] = task
-      if let origin { registry.origins[taskID] = origin }
       if !ids.isEmpty {
         registry.idsOfTask[taskID] = ids
         for id in ids {
@@ -328,7 +305,6 @@ package final class EffectRuntime: Sendable {
         registry.finishedBeforeRegistration.insert(taskID)
         return
       }
-      registry.origins[taskID] = nil
       for id in registry.idsOfTask.removeValue(forKey: taskID) ?? [] {
         guard registry.tasksByID[id]?.remove(taskID) != nil else { continue }
         if registry.tasksByID[id]?.isEmpty == true {

@@ -3,7 +3,7 @@ import Dependencies
 /// What a root store is: its state, its queue of actions, its reducer and its effects. The
 /// one place in the store that uses unsafe pointers.
 ///
-/// A test store drives one too, through ``recorder`` and ``origin``, so that a test exercises
+/// A test store drives one too, watching it through a ``StoreObserver``, so that a test exercises
 /// exactly the loop that ships.
 @MainActor
 @usableFromInline
@@ -22,7 +22,7 @@ package final class RootCore<State, Action> {
     @usableFromInline var queue: [Action] = []
     @usableFromInline var isProcessing = false
     @usableFromInline var observers: [Observer] = []
-    // Whether a send must go past its fast path: the store has observers or a recorder, or a
+    // Whether a send must go past its fast path: the store has observers of either kind, or a
     // reducer sent an action while it was processing. One flag, so that the fast path tests one
     // byte.
     @usableFromInline var needsFinishing = false
@@ -30,9 +30,7 @@ package final class RootCore<State, Action> {
     @usableFromInline var scope: DependencyScope
     @usableFromInline var binder: ScopeBinder
     /// Told of every action processed, with the state after it (a test store).
-    @usableFromInline var recorder: ((Action, State) -> Void)?
-    /// The test call the effects started now belong to (a test store).
-    @usableFromInline var origin: SourceLocation?
+    @usableFromInline var storeObserver: (any StoreObserver<State, Action>)?
 
     @inlinable
     init(scope: DependencyScope) {
@@ -87,20 +85,15 @@ package final class RootCore<State, Action> {
     }
   }
 
-  /// Where effects started from now on come from, for test failures.
-  package var origin: SourceLocation? {
-    get { loop.pointee.origin }
-    set { loop.pointee.origin = newValue }
-  }
-
   /// Runs `body` with the store's dependencies.
   package func withDependencies<R>(_ body: () throws -> R) rethrows -> R {
     try loop.pointee.binder.run(body)
   }
 
-  /// Tells `recorder` of every action processed from now on, with the state after it.
-  package func record(_ recorder: @escaping (Action, State) -> Void) {
-    loop.pointee.recorder = recorder
+  /// Tells `observer` of every action processed from now on, with the state after it. The
+  /// observer of the effects is the runtime's, given when it was made.
+  package func install(_ observer: some StoreObserver<State, Action>) {
+    loop.pointee.storeObserver = observer
     loop.pointee.needsFinishing = true
   }
 
@@ -127,15 +120,6 @@ package final class RootCore<State, Action> {
     return finishProcessing(action, after: effect)
   }
 
-  /// Sends `action` with the effects it starts coming from `origin`; how the effects of a test
-  /// store send their actions back.
-  package func send(_ action: Action, origin: SourceLocation?) -> StoreTask {
-    let outer = loop.pointee.origin
-    loop.pointee.origin = origin
-    defer { loop.pointee.origin = outer }
-    return send(action)
-  }
-
   /// Queues an action sent while the store is processing.
   @inlinable
   @inline(never)
@@ -152,12 +136,12 @@ package final class RootCore<State, Action> {
   func finishProcessing(_ action: Action, after effect: Effect<Action>) -> StoreTask {
     var tasks: [Task<Void, Never>] = []
     loop.pointee.binder.run {
-      if let recorder = loop.pointee.recorder { recorder(action, state.pointee) }
+      if let observer = loop.pointee.storeObserver { observer.actionProcessed(action, state: state.pointee) }
       if !effect.isNone { start(effect, tasks: &tasks) }
       drainQueue(tasks: &tasks)
     }
     if !loop.pointee.observers.isEmpty { notifyObservers(tasks: &tasks) }
-    loop.pointee.needsFinishing = !loop.pointee.observers.isEmpty || loop.pointee.recorder != nil
+    loop.pointee.needsFinishing = !loop.pointee.observers.isEmpty || loop.pointee.storeObserver != nil
     loop.pointee.isProcessing = false
     return tasks.isEmpty ? StoreTask(nil) : StoreTask(tasks: tasks)
   }
@@ -169,7 +153,7 @@ package final class RootCore<State, Action> {
       let next = loop.pointee.queue[index]
       index += 1
       let effect = reducer(&state.pointee, next)
-      if let recorder = loop.pointee.recorder { recorder(next, state.pointee) }
+      if let observer = loop.pointee.storeObserver { observer.actionProcessed(next, state: state.pointee) }
       if !effect.isNone { start(effect, tasks: &tasks) }
     }
     if index > 0 { loop.pointee.queue.removeAll(keepingCapacity: true) }
@@ -188,16 +172,10 @@ package final class RootCore<State, Action> {
   @usableFromInline
   func startEffects(_ effect: Effect<Action>, tasks: inout [Task<Void, Never>]) {
     let loop = self.loop
-    let origin = loop.pointee.origin
-    let send: Send<Action>
-    if origin == nil {
-      send = Send { [weak self] action in _ = self?.send(action) }
-    } else {
-      send = Send { [weak self] action in _ = self?.send(action, origin: origin) }
-    }
+    let send = Send<Action> { [weak self] action in _ = self?.send(action) }
     runtime.start(
       effect, send: send, dependencies: loop.pointee.scope.values, sink: { loop.pointee.queue.append($0) },
-      tasks: &tasks, origin: origin)
+      tasks: &tasks)
   }
 
   @usableFromInline

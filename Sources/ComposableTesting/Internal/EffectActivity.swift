@@ -1,33 +1,50 @@
+import Composable
 import Dependencies
 import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Tracks the effects of one test store so that tests can know, without sleeping or yielding,
 /// when nothing more can happen until a test clock advances.
 ///
-/// The store registers each effect it starts and runs the effect's task with an ``Token``
-/// bound; ``TestClock`` reads the token when the task sleeps and tells the activity which effects
-/// are asleep. The activity is *quiescent* when every running effect is asleep on a test clock
-/// (or none is running): then `receive`, `finish` and `TestClock.advance` can decide at once.
-package final class EffectActivity: TestClockObserver {
-  /// Identifies the effect a task belongs to; child tasks inherit it.
-  package typealias Token = TestClockSleeper
-
+/// The store's runtime tells the activity of each effect it starts (it is the runtime's
+/// ``EffectObserver``), and the activity runs each effect's task with a ``TestClockSleeper``
+/// bound, which the effect's child tasks inherit; ``TestClock`` reads it when a task sleeps and
+/// tells the activity which effects are asleep. The effects' jobs run on the test store's
+/// ``EffectExecutor``, which counts them.
+///
+/// The effects are *quiescent* when nothing of theirs can run without the clock: every running
+/// effect has a task asleep on a test clock, and none of the tasks of any effect, child tasks
+/// included, can do anything more: none has a job queued or running on the executor, and none
+/// is waiting its turn on the main actor (an effect's `send`), which a round trip through the
+/// main actor finds (see ``isSettled(_:)``). An effect with one child asleep and another still
+/// sending is therefore not asleep.
+package final class EffectActivity: EffectObserver, TestClockObserver {
   package struct Snapshot: Sendable, Equatable {
     /// Increases on every change, so a waiter can tell that something happened.
     package var version: UInt64
     package var runningEffects: Int
+    /// Effects with at least one task asleep on a test clock.
     package var sleepingEffects: Int
     /// Jobs of the effects' tasks queued on the test store's executor or running there: work
     /// that will happen, however slowly a loaded machine gets to it.
     package var runnableJobs: Int
-    /// Every running effect is asleep on a test clock.
-    package var isQuiescent: Bool { sleepingEffects >= runningEffects }
+    /// Every running effect is asleep on a test clock and no task of any effect has a job to
+    /// run. Work on its way through the main actor is not counted here: see ``isSettled(_:)``.
+    package var isQuiescent: Bool { runnableJobs == 0 && sleepingEffects >= runningEffects }
   }
 
   private struct State {
     var version: UInt64 = 0
     var nextEffectID = 0
-    var running: Set<Int> = []
+    /// The running effects, with where each comes from (nil for work no test call started).
+    var running: [Int: EffectOrigin?] = [:]
     /// Number of sleepers per running effect (a task group may sleep in several children).
     var sleepers: [Int: Int] = [:]
     var runnableJobs = 0
@@ -35,7 +52,8 @@ package final class EffectActivity: TestClockObserver {
     var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
 
     var snapshot: Snapshot {
-      Snapshot(version: version, runningEffects: running.count, sleepingEffects: sleepers.count, runnableJobs: runnableJobs)
+      Snapshot(
+        version: version, runningEffects: running.count, sleepingEffects: sleepers.count, runnableJobs: runnableJobs)
     }
 
     mutating func changed() -> [CheckedContinuation<Bool, Never>] {
@@ -52,28 +70,51 @@ package final class EffectActivity: TestClockObserver {
 
   package var snapshot: Snapshot { state.withLock { $0.snapshot } }
 
-  /// Registers a new effect before its task starts, so that it counts as running at once.
-  package func effectStarted() -> Token {
+  /// Where each running effect started by a test call comes from, in start order.
+  package var runningOrigins: [EffectOrigin] {
+    state.withLock { state in
+      state.running.sorted { $0.key < $1.key }.compactMap(\.value)
+    }
+  }
+
+  // MARK: - EffectObserver
+
+  /// Registers a new effect before its task starts, so that it counts as running at once. It
+  /// belongs to the test call whose work is running now (see ``TestCall``).
+  package func effectStarted(at location: SourceLocation?) -> Int {
+    let origin = TestCall.current.map { EffectOrigin(send: $0, effect: location) }
     let (id, woken) = state.withLock { state in
       let id = state.nextEffectID
       state.nextEffectID += 1
-      state.running.insert(id)
+      state.running[id] = origin
       return (id, state.changed())
     }
     woken.forEach { $0.resume(returning: true) }
-    return Token(observer: self, effectID: id)
+    return id
   }
 
-  package func effectFinished(_ token: Token) {
-    update { state in
-      state.running.remove(token.effectID)
-      state.sleepers[token.effectID] = nil
+  /// Runs the effect's work with the sleeper token its tasks, and their child tasks, hand the
+  /// test clock, and with the test call it belongs to, which the actions it sends are
+  /// attributed to.
+  package func run(effect: Int, _ operation: @Sendable () async -> Void) async {
+    let call = state.withLock { $0.running[effect]??.send }
+    await TestClockSleeper.$current.withValue(TestClockSleeper(observer: self, effectID: effect)) {
+      await TestCall.$current.withValue(call, operation: operation)
     }
   }
 
+  package func effectFinished(_ effect: Int) {
+    update { state in
+      state.running[effect] = nil
+      state.sleepers[effect] = nil
+    }
+  }
+
+  // MARK: - TestClockObserver
+
   package func sleeperAdded(effectID: Int) {
     update { state in
-      guard state.running.contains(effectID) else { return }
+      guard state.running[effectID] != nil else { return }
       state.sleepers[effectID, default: 0] += 1
     }
   }
@@ -84,6 +125,8 @@ package final class EffectActivity: TestClockObserver {
       state.sleepers[effectID] = count > 1 ? count - 1 : nil
     }
   }
+
+  // MARK: - Progress
 
   /// Records that something a waiter may care about happened (an action arrived).
   package func touch() { update { _ in } }
@@ -127,6 +170,23 @@ package final class EffectActivity: TestClockObserver {
     }
   }
 
+  /// Whether the effects, quiescent in `snapshot`, still are once the main actor has run what
+  /// was queued on it: a task of an effect that has left the executor for the main actor (to
+  /// send an action) has no job to count while it waits its turn there, and is not asleep.
+  ///
+  /// Not isolated to the main actor, so that the round trip lets the main actor run what it has
+  /// queued (the test itself runs there). A task whose job ended by moving to the main actor
+  /// was queued there before the job ended, so before `snapshot` was taken: the round trip runs
+  /// it, and what it does (processing an action, coming back to the executor) changes the
+  /// version.
+  package func isSettled(_ snapshot: Snapshot) async -> Bool {
+    guard snapshot.isQuiescent else { return false }
+    if snapshot.runningEffects == 0 { return true }
+    await MainActor.run {}
+    await MainActor.run {}
+    return self.snapshot.version == snapshot.version
+  }
+
   /// Waits until something happens after `version`; false when the effects are stuck.
   ///
   /// Stuck is decided by where the effects stand, not by a clock: while a job of theirs is
@@ -158,7 +218,10 @@ package final class EffectActivity: TestClockObserver {
   package func runUntilBlocked(deadline: ContinuousClock.Instant) async {
     while ContinuousClock.now < deadline {
       let snapshot = self.snapshot
-      if snapshot.isQuiescent { return }
+      if snapshot.isQuiescent {
+        if await isSettled(snapshot) { return }
+        continue
+      }
       if snapshot.runnableJobs > 0 {
         _ = await waitForChange(after: snapshot.version, timeout: nil)
         continue
@@ -175,8 +238,28 @@ package final class EffectActivity: TestClockObserver {
   package func waitUntilQuiescent(timeout: Duration) async -> Bool {
     while true {
       let snapshot = self.snapshot
-      if snapshot.isQuiescent { return true }
+      if snapshot.isQuiescent {
+        if await isSettled(snapshot) { return true }
+        continue
+      }
       guard await waitForProgress(after: snapshot.version, timeout: timeout) else { return false }
+    }
+  }
+}
+
+extension EffectActivity {
+  /// Blocks the current thread while the effects have work queued on their executor (an effect
+  /// returning after its last action was received), for at most `giveUp`.
+  ///
+  /// Only a test store's `deinit` uses it: it cannot suspend, and the effects' executor is not
+  /// the main thread. It cannot wait for work that needs the main actor, which the `deinit` holds.
+  func settleBlocking(giveUp: Duration) {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: giveUp)
+    while clock.now < deadline {
+      let snapshot = self.snapshot
+      guard snapshot.runnableJobs > 0, snapshot.sleepingEffects < snapshot.runningEffects else { return }
+      usleep(50)
     }
   }
 }
