@@ -102,22 +102,23 @@ struct ChildHost {
   /// child that was here `before` the action when another is here `after` it (none, or a child
   /// of another identity).
   ///
-  /// `before` and `after` are `nil` when there is no child, else the child's identity (itself
-  /// `nil` for a child with none beyond being there). With `endsUnseen`, also ends the effects of
-  /// any child of this operator other than `before` that still has effects running: one a
-  /// reducer outside the operator cleared or replaced, which the operator never saw go.
+  /// `before` and `after` are `nil` when there is no child, else the child's identity as the
+  /// operator holds it, ids and all: another child is one whose id differs by `==`, even when
+  /// their fingerprints match (see ``ChildID``). With `endsUnseen`, also ends the effects of any
+  /// child of this operator other than `before` that still has effects running: one a reducer
+  /// outside the operator cleared or replaced, which the operator never saw go.
   @inlinable
   func endingReplaced<Action>(
     _ effect: Effect<Action>,
-    before: ChildIdentity??,
-    after: ChildIdentity??,
+    before: HeldIdentity?,
+    after: HeldIdentity?,
     endsUnseen: Bool
   ) -> Effect<Action> {
     var effect = effect
-    if case let .some(identity) = before, after != before {
-      effect = effect.merge(with: .cancel(id: instance(identity).lifetimeID))
+    if let before, after != before {
+      effect = effect.merge(with: .cancel(id: instance(before.identity).lifetimeID))
     }
-    if endsUnseen, let sweep = unseenChildrenSweep(present: before) {
+    if endsUnseen, let sweep = unseenChildrenSweep(present: before.map { $0.identity }) {
       effect = effect.merge(with: .cancel(id: sweep))
     }
     return effect
