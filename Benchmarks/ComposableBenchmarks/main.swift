@@ -217,6 +217,11 @@ func profileOnly() -> Bool {
     let list = Store(initialState: List.State(rows: IdentifiedArray(uniqueElements: (0..<rows).map { RowFeature.State(id: $0) }))) { List() }
     for i in 0..<n(10_000_000) { tap(list, .rows(.element(id: (i &* 7919) % rows, action: .increment))) }
     blackHole(list.state.rows.count)
+  case "iflet":
+    let store = Store(initialState: IfLetParent.State()) { IfLetParent() }
+    let action = opaque(IfLetParent.Action.increment)
+    for _ in 0..<n(20_000_000) { tap(store, action) }
+    blackHole(store.state.count)
   case "followup":
     let counter = Store(initialState: Counter.State()) { Counter() }
     let action = opaque(Counter.Action.incrementTwice)
@@ -228,7 +233,7 @@ func profileOnly() -> Bool {
     for i in 0..<n(10_000_000) { list.send(.increment(id: (i &* 7919) % rows)) }
     blackHole(list.rows.count)
   default:
-    print("BENCH_ONLY: one of root, deep, features, scope, row, followup, floorrow")
+    print("BENCH_ONLY: one of root, deep, features, scope, iflet, row, followup, floorrow")
   }
   return true
 }
@@ -285,6 +290,10 @@ func run() {
   let list = Store(initialState: List.State(rows: IdentifiedArray(uniqueElements: (0..<10_000).map { RowFeature.State(id: $0) }))) { List() }
   let bigList = Store(initialState: List.State(rows: IdentifiedArray(uniqueElements: (0..<100_000).map { RowFeature.State(id: $0) }))) { List() }
   let followUp = Store(initialState: Counter.State()) { Counter() }
+  let ifLet = Store(initialState: IfLetParent.State()) { IfLetParent() }
+  let ifLetIncrement = opaque(IfLetParent.Action.increment)
+  let identifiedIfLet = Store(initialState: IdentifiedIfLetParent.State()) { IdentifiedIfLetParent() }
+  let identifiedIfLetIncrement = opaque(IdentifiedIfLetParent.Action.increment)
 
   let times = measureInterleaved([
     Workload(name: "floor counter", iterations: 10_000_000) { n in for _ in 0..<n { mviCounter.send(increment) } },
@@ -299,6 +308,8 @@ func run() {
     Workload(name: "row", iterations: 2_000_000) { n in for i in 0..<n { tap(list, .rows(.element(id: (i &* 7919) % 10_000, action: .increment))) } },
     Workload(name: "big row", iterations: 2_000_000) { n in for i in 0..<n { tap(bigList, .rows(.element(id: (i &* 7919) % 100_000, action: .increment))) } },
     Workload(name: "follow-up", iterations: 2_000_000) { n in for _ in 0..<n { tap(followUp, counterIncrementTwice) } },
+    Workload(name: "ifLet", iterations: 2_000_000) { n in for _ in 0..<n { tap(ifLet, ifLetIncrement) } },
+    Workload(name: "identified ifLet", iterations: 2_000_000) { n in for _ in 0..<n { tap(identifiedIfLet, identifiedIfLetIncrement) } },
   ])
   blackHole((features, mviCounter.count, mviList.rows.count, mviBigList.rows.count, deep.state, children))
   let (floorCounter, floorRow, floorRowBig, floorFollowUp) = (times[0], times[1], times[2], times[3])
@@ -316,6 +327,8 @@ func run() {
   report("forEach send to one row of 100,000 rows", times[10], floor: floorRowBig)
   print("\("  the same, 100,000 rows against 10,000 rows".padding(toLength: 58, withPad: " ", startingAt: 0)) \(String(repeating: " ", count: 10))   \(String(format: "%6.2fx", times[10] / times[9]))")
   report("action with one .send follow-up", times[11], floor: floorFollowUp)
+  report("root send to a parent, an ifLet child present", times[12], floor: floorCounter)
+  report("  the same, an Identifiable child", times[13], floor: floorCounter)
 
   let identified = IdentifiedArray(uniqueElements: (0..<100_000).map { RowFeature.State(id: $0) })
   let dictionary = Dictionary(uniqueKeysWithValues: (0..<100_000).map { ($0, RowFeature.State(id: $0)) })

@@ -35,6 +35,10 @@ public struct DependencyValues: Sendable {
   /// Off while a key path writes an override: Swift reads a computed property before writing it
   /// through a key path, and that read must not count as a feature using the dependency.
   private var reportsUnimplementedValues = true
+  /// The effect runtime of the store whose scope these values are bound in, set only by the
+  /// store (`Composable`'s `running(on:)`). Not a dependency: a stored slot rather than a key,
+  /// so that the operators that read it on every action pay one load, not a dictionary lookup.
+  package var storeRuntime: (any AnyObject & Sendable)?
 
   /// Creates values where every key has its default for `context`.
   public init(context: DependencyContext = .live) {

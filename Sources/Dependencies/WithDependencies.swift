@@ -17,7 +17,10 @@ public func withDependencies<R>(
   operation: () throws -> R
 ) rethrows -> R {
   var values = DependencyValues.current
+  let storeRuntime = values.storeRuntime
   try update(&values)
+  // The operation still runs for the same store, whatever values the update puts in place.
+  values.storeRuntime = storeRuntime
   // Bound for the task too, so that tasks created by `operation` inherit the values.
   return try DependencyValues.$taskValues.withValue(values) {
     try DependencyScope(values).run(operation)

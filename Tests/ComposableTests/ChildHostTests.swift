@@ -11,11 +11,24 @@ import Testing
 @Suite struct ChildHostTests {
   private struct Probe: Reducer {
     struct State: Equatable { var sawRuntime: [Bool] = [] }
-    enum Action: Equatable { case probe }
+    enum Action: Equatable { case probe, probeWithReplacedDependencies }
 
     func reduce(into state: inout State, action: Action) -> Effect<Action> {
-      state.sawRuntime.append(DependencyValues.current.effectRuntime != nil)
+      switch action {
+      case .probe:
+        state.sawRuntime.append(Self.seesRuntime())
+      case .probeWithReplacedDependencies:
+        let sees = withDependencies { $0 = DependencyValues(context: .test) } operation: { Self.seesRuntime() }
+        state.sawRuntime.append(sees)
+      }
       return .none
+    }
+
+    /// Whether the runtime is there, as the operators find it on every action, and the same as
+    /// the current values hold.
+    static func seesRuntime() -> Bool {
+      guard let running = EffectRuntime.running else { return false }
+      return running === DependencyValues.current.effectRuntime
     }
   }
 
@@ -32,6 +45,12 @@ import Testing
   @Test func aReducerWithADependencyOverriddenStillSeesTheStoresRuntime() {
     let store = Store(initialState: Probe.State()) { Probe().dependency(\.date, DateGenerator { Date.distantPast }) }
     store.send(.probe)
+    #expect(store.state.sawRuntime == [true])
+  }
+
+  @Test func aReducerThatReplacesAllItsDependenciesStillSeesTheStoresRuntime() {
+    let store = Store(initialState: Probe.State()) { Probe() }
+    store.send(.probeWithReplacedDependencies)
     #expect(store.state.sawRuntime == [true])
   }
 

@@ -123,7 +123,7 @@ extension CasePath where Root == Notes.Action {
 
 /// What `ifLet` finds by reflection, for a state of any type (the overloads for
 /// ``PresentationCases`` are not visible from an unconstrained generic context).
-private func reflectedIdentity<State>(of state: State) -> ChildIdentity? { presentationIdentity(of: state) }
+private func reflectedIdentity<State>(of state: State) -> HeldIdentity { presentationIdentity(of: state) }
 private func reflectedAnswer<State, Action>(_ action: Action, to state: State) -> Bool { isAnswer(action, to: state) }
 
 private let confirmation = AlertState<Notes.Destination.Alert>(

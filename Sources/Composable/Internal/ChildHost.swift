@@ -18,8 +18,9 @@ import Dependencies
 ///   no longer in it (``endingRemoved(_:remaining:)``);
 /// - children that went away while the operator did not look (a reducer outside it cleared the
 ///   child) are found by asking the store's ``EffectRuntime`` which of this operator's children
-///   have effects running. The store hands its runtime to the reducers it runs as the internal
-///   dependency `\.effectRuntime`; outside a store there is none, and nothing to sweep.
+///   have effects running. The store hands its runtime to the reducers it runs in a slot of the
+///   values it binds around them (``DependencyValues/effectRuntime``, read as
+///   ``EffectRuntime/running``); outside a store there is none, and nothing to sweep.
 ///
 /// How a navigation stack plugs in (`StackState`, `StackAction`,
 /// `.forEach(\.path, action: \.path) { Path() }`) as one more client: its elements are ordered
@@ -101,33 +102,34 @@ struct ChildHost {
   /// child that was here `before` the action when another is here `after` it (none, or a child
   /// of another identity).
   ///
-  /// `before` and `after` are `nil` when there is no child, else the child's identity (itself
-  /// `nil` for a child with none beyond being there). With `endsUnseen`, also ends the effects of
-  /// any child of this operator other than `before` that still has effects running: one a
-  /// reducer outside the operator cleared or replaced, which the operator never saw go.
+  /// `before` and `after` are `nil` when there is no child, else the child's identity as the
+  /// operator holds it, ids and all: another child is one whose id differs by `==`, even when
+  /// their fingerprints match (see ``ChildID``). With `endsUnseen`, also ends the effects of any
+  /// child of this operator other than `before` that still has effects running: one a reducer
+  /// outside the operator cleared or replaced, which the operator never saw go.
   @inlinable
   func endingReplaced<Action>(
     _ effect: Effect<Action>,
-    before: ChildIdentity??,
-    after: ChildIdentity??,
+    before: HeldIdentity?,
+    after: HeldIdentity?,
     endsUnseen: Bool
   ) -> Effect<Action> {
     var effect = effect
-    if case let .some(identity) = before, after != before {
-      effect = effect.merge(with: .cancel(id: instance(identity).lifetimeID))
+    if let before, after != before {
+      effect = effect.merge(with: .cancel(id: instance(before.identity).lifetimeID))
     }
-    if endsUnseen, let sweep = unseenChildrenSweep(present: before) {
+    if endsUnseen, let sweep = unseenChildrenSweep(present: before.map { $0.identity }) {
       effect = effect.merge(with: .cancel(id: sweep))
     }
     return effect
   }
 
   /// The id that cancels the effects of this operator's children other than `present`, when the
-  /// store's runtime has any running. Costs a dependency read and an atomic load when no child
-  /// of any operator has effects running.
+  /// store's runtime has any running. Costs a thread-local read, a cast and an atomic load when
+  /// no child of any operator has effects running.
   @usableFromInline
   func unseenChildrenSweep(present: ChildIdentity??) -> EffectID? {
-    guard let runtime = DependencyValues.current.effectRuntime else { return nil }
+    guard let runtime = EffectRuntime.running else { return nil }
     let operatorID = self.operatorID
     guard runtime.hasChildEffects(of: operatorID, otherThan: present) else { return nil }
     return ChildSweep(operatorID: operatorID) { candidate in
@@ -156,22 +158,32 @@ extension DependencyValues {
   /// The effect runtime of the store running the reducer, set by the store on the values it runs
   /// reducers with: how a ``ChildHost`` learns which children still have effects running.
   /// `nil` outside a store.
+  ///
+  /// A stored slot of the values (``DependencyValues/storeRuntime``), not a dependency key:
+  /// ``EffectRuntime/running`` finds it with a thread-local read and a load, on every action of
+  /// every `ifLet`. The synchronous `withDependencies` keeps it whatever its update does (even
+  /// `$0 = DependencyValues()`), and `.dependency(…)` only changes one key, so a reducer run
+  /// inside either still sees its store's runtime.
   @usableFromInline
   var effectRuntime: EffectRuntime? {
-    get { self[EffectRuntimeKey.self] }
-    set { self[EffectRuntimeKey.self] = newValue }
+    storeRuntime as? EffectRuntime
   }
 
   /// These values, with `runtime` as the store's effect runtime.
   @usableFromInline
   package func running(on runtime: EffectRuntime) -> Self {
     var values = self
-    values.effectRuntime = runtime
+    values.storeRuntime = runtime
     return values
   }
 }
 
-private enum EffectRuntimeKey: DependencyKey {
-  static var liveValue: EffectRuntime? { nil }
-  static var testValue: EffectRuntime? { nil }
+extension EffectRuntime {
+  /// The runtime of the store running the reducer that asks: the ``DependencyValues/effectRuntime``
+  /// of the scope the store binds around every action, without copying the values. `nil`
+  /// outside a store's scope (a reducer called directly), where there is nothing to sweep.
+  @usableFromInline
+  static var running: EffectRuntime? {
+    DependencyScope.current?.values.storeRuntime as? EffectRuntime
+  }
 }

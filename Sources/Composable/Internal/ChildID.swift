@@ -13,10 +13,20 @@
 ///   `Identifiable` enum payload, an `Identifiable` presented state) or come through public API
 ///   that never required `Sendable` (`PresentedCase`, the `Identifiable` overloads of `ifLet`), and
 ///   a dynamic cast cannot check `Sendable`, a marker protocol: keeping the id itself would take
-///   an `@unchecked` claim. A fingerprint only ever answers "is this the child that was here
-///   before?"; two ids of one type with equal 64-bit hashes would be taken for the same child
-///   (its effects would then outlive a replacement), a chance of about one in 2^64 per
-///   replacement.
+///   an `@unchecked` claim.
+///
+/// What a fingerprint can confuse, and what it cannot. Whether the child after a reducer call is
+/// the one before it is never decided on fingerprints: the operator compares the ids themselves
+/// with `==` while it holds them (``HeldIdentity``), so a replacement it sees always ends the
+/// former child's effects, however the id type hashes. Fingerprints serve only where an id is
+/// kept beyond the call: the lifetime id and cancellation ids a child's effects run under, and
+/// the runtime's record of which children have effects running. Two ids of one type with equal
+/// hash values (by chance, about one in 2^64, or always for a type whose `hash(into:)` leaves
+/// out a field its `==` compares) are one child there: the effects of a child that a reducer
+/// *outside* the operator replaced by one with an equal fingerprint are not found by the sweep
+/// for unseen children, so they run on (feeding the new child) until it goes too; and two such
+/// children share cancellation ids, which matters only while both have effects, that is only
+/// in that case. A fingerprint never equals one of an id of another type, nor an id kept whole.
 ///
 /// Not an `AnyHashable`: wrapping a value in one searches every protocol conformance of the
 /// program for the value's type the first time (for a custom `AnyHashable` representation), a
@@ -74,5 +84,53 @@ extension Hashable {
   fileprivate func isEqual(to other: any Hashable) -> Bool {
     guard type(of: other) == Self.self, let other = other as? Self else { return false }
     return self == other
+  }
+}
+
+/// A child's identity while an operator holds the child during a reducer call: the identity its
+/// effects are kept under (``ChildIdentity``, a fingerprint for ids not known to be `Sendable`)
+/// and, for an identity that is a fingerprint, the id itself, so that whether the child after
+/// the call is the one before it is decided exactly, with the id type's `==` (see ``ChildID``).
+///
+/// Not `Sendable`, and never kept: it lives for one reducer call.
+@usableFromInline
+struct HeldIdentity: Equatable {
+  /// The identity the child's effects run under; `nil` for a child with none beyond being there.
+  @usableFromInline let identity: ChildIdentity?
+  /// The id behind a fingerprint in ``identity``.
+  @usableFromInline let id: (any Hashable)?
+
+  /// A child with no identity beyond being there.
+  @inlinable
+  init() {
+    identity = nil
+    id = nil
+  }
+
+  /// A child told apart by `id`.
+  @inlinable
+  init<ID: Hashable>(id: ID) {
+    identity = .id(ChildID(fingerprintOf: id))
+    self.id = id
+  }
+
+  /// An enum destination in the case `name`, whose value has the id `valueID` (its fingerprint
+  /// and the id itself), if any.
+  @inlinable
+  init(caseName name: String, valueID: ChildID?, id: (any Hashable)?) {
+    identity = .presentedCase(CaseIdentity(name: name, valueID: valueID))
+    self.id = id
+  }
+
+  /// Whether `lhs` and `rhs` are the same child: same identity, and for ids kept as
+  /// fingerprints, ids equal by `==`.
+  @usableFromInline
+  static func == (lhs: HeldIdentity, rhs: HeldIdentity) -> Bool {
+    guard lhs.identity == rhs.identity else { return false }
+    switch (lhs.id, rhs.id) {
+    case (nil, nil): return true
+    case let (lhs?, rhs?): return lhs.isEqual(to: rhs)
+    default: return false
+    }
   }
 }

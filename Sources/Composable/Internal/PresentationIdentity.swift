@@ -4,35 +4,42 @@
 /// present.
 ///
 /// Replacing a presented child by one of another identity cancels the old child's effects, as
-/// dismissing it would.
+/// dismissing it would. The ids themselves are held, so that the before and after of a reducer
+/// call are compared with their `==` (see ``HeldIdentity``).
 @usableFromInline
-func presentationIdentity<State>(of state: State) -> ChildIdentity? {
+func presentationIdentity<State>(of state: State) -> HeldIdentity {
   if let identifiable = state as? any Identifiable {
-    return .id(identity(of: identifiable))
+    return held(identifiable)
   }
   let mirror = Mirror(reflecting: state)
-  guard mirror.displayStyle == .enum else { return nil }
+  guard mirror.displayStyle == .enum else { return HeldIdentity() }
   guard let payload = mirror.children.first else {
     // A case without an associated value mirrors as its name.
-    return .presentedCase(CaseIdentity(name: String(describing: state), valueID: nil))
+    return HeldIdentity(caseName: String(describing: state), valueID: nil, id: nil)
   }
-  return .presentedCase(
-    CaseIdentity(
-      name: payload.label ?? "",
-      valueID: (payload.value as? any Identifiable).map { identity(of: $0) }
-    )
-  )
+  let value = (payload.value as? any Identifiable).map { held($0) }
+  return HeldIdentity(caseName: payload.label ?? "", valueID: value?.identity?.childID, id: value?.id)
 }
 
 /// ``presentationIdentity(of:)`` for a state that tells its case itself.
 @usableFromInline
-func presentationIdentity<State: PresentationCases>(of state: State) -> ChildIdentity? {
+func presentationIdentity<State: PresentationCases>(of state: State) -> HeldIdentity {
   let presented = state.presentedCase
-  return .presentedCase(CaseIdentity(name: presented.name, valueID: presented.valueID))
+  return HeldIdentity(caseName: presented.name, valueID: presented.valueID, id: presented.id)
 }
 
-private func identity<Value: Identifiable>(of value: Value) -> ChildID {
-  ChildID(fingerprintOf: value.id)
+/// The identity of a child told apart by its `id`, as found by reflection: the id's static type
+/// (`Value.ID`), as `PresentedCase` and `ifLet` take it, so that the fingerprints agree.
+private func held<Value: Identifiable>(_ value: Value) -> HeldIdentity {
+  HeldIdentity(id: value.id)
+}
+
+extension ChildIdentity {
+  /// The id, for an identity that is one.
+  fileprivate var childID: ChildID? {
+    guard case let .id(id) = self else { return nil }
+    return id
+  }
 }
 
 /// The identity of an enum destination's state: the same whether found by reflection or told

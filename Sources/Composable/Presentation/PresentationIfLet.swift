@@ -121,7 +121,7 @@ struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline let toPresentationAction:
     CasePath<Parent.Action, PresentationAction<Destination.Action>>
   /// What tells one presentation from another (see ``presentationIdentity(of:)``).
-  @usableFromInline let identity: (Destination.State) -> ChildIdentity?
+  @usableFromInline let identity: (Destination.State) -> HeldIdentity
   /// Whether an action for the child answers it, an alert or a dialog (see ``isAnswer(_:to:)``).
   @usableFromInline let isAnswer: (Destination.Action, Destination.State) -> Bool
   @usableFromInline let location: SourceLocation
@@ -132,7 +132,7 @@ struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     destination: Destination,
     toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>,
     toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>,
-    identity: @escaping (Destination.State) -> ChildIdentity? = { presentationIdentity(of: $0) },
+    identity: @escaping (Destination.State) -> HeldIdentity = { presentationIdentity(of: $0) },
     isAnswer: @escaping (Destination.Action, Destination.State) -> Bool = { Composable.isAnswer($0, to: $1) },
     location: SourceLocation
   ) {
@@ -153,7 +153,7 @@ struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
 
   /// The identity of the presented child in `state`: `nil` when nothing is presented.
   @inlinable
-  func presented(in state: Parent.State) -> ChildIdentity?? {
+  func presented(in state: Parent.State) -> HeldIdentity? {
     state[keyPath: toPresentationState].wrappedValue.map(identity)
   }
 
@@ -166,11 +166,11 @@ struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
 
     switch presentationAction {
     case let .presented(destinationAction)?:
-      if case let .some(identity) = before {
+      if let before {
         let embed = toPresentationAction._embed
         destinationEffect = host.effect(
           destination.reduce(into: &state[keyPath: toPresentationState].wrappedValue!, action: destinationAction),
-          of: identity,
+          of: before.identity,
           embed: { embed(.presented($0)) },
           dismissal: embed(.dismiss)
         )

@@ -7,6 +7,9 @@
 public struct PresentedCase {
   @usableFromInline let name: String
   @usableFromInline let valueID: ChildID?
+  /// The id behind ``valueID``'s fingerprint, to compare exactly during a reducer call (see
+  /// ``HeldIdentity``).
+  @usableFromInline let id: (any Hashable)?
   /// For an alert or a dialog: whether an action sent to its case is one of its buttons'.
   @usableFromInline let isAnsweredBy: ((Any) -> Bool)?
 
@@ -14,6 +17,7 @@ public struct PresentedCase {
   public init(_ name: String) {
     self.name = name
     valueID = nil
+    id = nil
     isAnsweredBy = nil
   }
 
@@ -26,6 +30,7 @@ public struct PresentedCase {
   public init<Value: Identifiable>(_ name: String, _ value: Value) {
     self.name = name
     valueID = ChildID(fingerprintOf: value.id)
+    id = value.id
     isAnsweredBy = nil
   }
 
@@ -33,6 +38,7 @@ public struct PresentedCase {
   public init<Action>(_ name: String, _ alert: AlertState<Action>) {
     self.name = name
     valueID = nil
+    id = nil
     isAnsweredBy = { $0 is Action }
   }
 
@@ -41,6 +47,7 @@ public struct PresentedCase {
   public init<Action>(_ name: String, _ dialog: ConfirmationDialogState<Action>) {
     self.name = name
     valueID = nil
+    id = nil
     isAnsweredBy = { $0 is Action }
   }
 }

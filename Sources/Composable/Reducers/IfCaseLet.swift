@@ -51,7 +51,7 @@ extension Reducer {
       child: child(),
       toChildState: toChildState,
       toChildAction: toChildAction,
-      identity: { ChildID(fingerprintOf: $0.id) },
+      identity: { HeldIdentity(id: $0.id) },
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -70,7 +70,7 @@ struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let child: Child
   @usableFromInline let toChildState: CasePath<Parent.State, Child.State>
   @usableFromInline let toChildAction: CasePath<Parent.Action, Child.Action>
-  @usableFromInline let identity: ((Child.State) -> ChildID)?
+  @usableFromInline let identity: ((Child.State) -> HeldIdentity)?
   @usableFromInline let location: SourceLocation
 
   @inlinable
@@ -79,7 +79,7 @@ struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     child: Child,
     toChildState: CasePath<Parent.State, Child.State>,
     toChildAction: CasePath<Parent.Action, Child.Action>,
-    identity: ((Child.State) -> ChildID)?,
+    identity: ((Child.State) -> HeldIdentity)?,
     location: SourceLocation
   ) {
     self.parent = parent
@@ -96,11 +96,10 @@ struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     ChildHost(keyPath: nil, operatorName: "An \"ifCaseLet\"", location: location)
   }
 
-  /// The identity of the child in `state`: `nil` when the state is in another case, `.some(nil)`
-  /// when the child has no `id`.
+  /// The identity of the child in `state`: `nil` when the state is in another case.
   @inlinable
-  func childIdentity(in state: Parent.State) -> ChildIdentity?? {
-    toChildState._extract(state).map { childState in identity.map { .id($0(childState)) } }
+  func childIdentity(in state: Parent.State) -> HeldIdentity? {
+    toChildState._extract(state).map { childState in identity.map { $0(childState) } ?? HeldIdentity() }
   }
 
   @inlinable
@@ -108,10 +107,10 @@ struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let before = childIdentity(in: state)
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toChildAction._extract(action) {
-      if case let .some(identity) = before,
+      if let before,
         let effect = toChildState.modify(&state, { child.reduce(into: &$0, action: childAction) })
       {
-        childEffect = host.effect(effect, of: identity, embed: toChildAction._embed)
+        childEffect = host.effect(effect, of: before.identity, embed: toChildAction._embed)
       } else {
         host.reportMissingChild(
           action,

@@ -55,7 +55,7 @@ extension Reducer {
       child: child(),
       toChildState: toChildState,
       toChildAction: toChildAction,
-      identity: { ChildID(fingerprintOf: $0.id) },
+      identity: { HeldIdentity(id: $0.id) },
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -69,7 +69,7 @@ struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let child: Child
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: CasePath<Parent.Action, Child.Action>
-  @usableFromInline let identity: ((Child.State) -> ChildID)?
+  @usableFromInline let identity: ((Child.State) -> HeldIdentity)?
   @usableFromInline let location: SourceLocation
 
   @inlinable
@@ -78,7 +78,7 @@ struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     child: Child,
     toChildState: WritableKeyPath<Parent.State, Child.State?>,
     toChildAction: CasePath<Parent.Action, Child.Action>,
-    identity: ((Child.State) -> ChildID)?,
+    identity: ((Child.State) -> HeldIdentity)?,
     location: SourceLocation
   ) {
     self.parent = parent
@@ -96,11 +96,10 @@ struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     ChildHost(keyPath: toChildState, operatorName: "An \"ifLet\"", location: location)
   }
 
-  /// The identity of the child in `state`: `nil` when there is none, `.some(nil)` when there is
-  /// one without an `id`.
+  /// The identity of the child in `state`: `nil` when there is none.
   @inlinable
-  func childIdentity(in state: Parent.State) -> ChildIdentity?? {
-    state[keyPath: toChildState].map { childState in identity.map { .id($0(childState)) } }
+  func childIdentity(in state: Parent.State) -> HeldIdentity? {
+    state[keyPath: toChildState].map { childState in identity.map { $0(childState) } ?? HeldIdentity() }
   }
 
   @inlinable
@@ -108,10 +107,10 @@ struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let before = childIdentity(in: state)
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toChildAction._extract(action) {
-      if case let .some(identity) = before {
+      if let before {
         childEffect = host.effect(
           child.reduce(into: &state[keyPath: toChildState]!, action: childAction),
-          of: identity, embed: toChildAction._embed)
+          of: before.identity, embed: toChildAction._embed)
         // An alert or a dialog goes away once answered, before the parent sees the answer.
         if Child.State.self is any EphemeralState.Type,
           let answered = state[keyPath: toChildState], isAnswer(childAction, to: answered)
