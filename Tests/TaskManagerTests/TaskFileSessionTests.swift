@@ -136,6 +136,22 @@ struct TaskFileSessionTests {
     #expect(file(in: storage) == "- Buy milk\n")
   }
 
+  /// In `taskman shell`, a refused `tag` followed by an `edit` that changed nothing reported the
+  /// refusal again, as the edit's failed save.
+  @Test func aRefusalIsNotTakenForTheNextEditsFailureAfterAReload() async {
+    let storage = storage("- Buy milk\n")
+    let session = makeSession(storage)
+    _ = await failure(in: session) { () throws(TaskFileFailure) in
+      try await session.change(.addTags(["not a tag"], to: session.state.tasks[0].id))
+    }
+    let outcome = await failure(in: session) { () throws(TaskFileFailure) in
+      #expect(session.state.errorMessage == nil)
+      try await session.save()
+    }
+    #expect(outcome == nil)
+    #expect(file(in: storage) == "- Buy milk\n")
+  }
+
   @Test func undoRedoAndSkipWithNothingToStepOverAreHistoryRefused() async {
     let session = makeSession(storage("- Buy milk\n"))
     #expect(await failure(in: session) { () throws(TaskFileFailure) in try await session.change(.undo) } == .historyRefused("There is nothing to undo."))

@@ -52,7 +52,9 @@ public struct TaskList: Reducer {
         state.journalProblem = stored.journalProblem
         state.journalStepNotInFile = stored.stepNotInFile
         state.loadStatus = .loaded
-        // A save refused before this load was of the file as it was then.
+        // A refusal or a save refused before this load was of the file as it was then; left,
+        // it would be taken for the outcome of the next change (a shell's next line).
+        state.errorMessage = nil
         state.saveMetAnotherProgramsChange = false
         return .none
 

@@ -82,8 +82,12 @@ package struct OutlineWalk {
   /// copies nothing else).
   @inlinable
   package var item: Item {
-    let last = levels.count - 1
-    return levels[last].items[levels[last].next - 1]
+    // Lent in place rather than returned: a getter would hand back a copy, retaining the
+    // item's title, tags and children for each item visited.
+    _read {
+      let last = levels.count - 1
+      yield levels[last].items[levels[last].next - 1]
+    }
   }
 
   /// How many items are above the current one: 0 for one of the items the walk started with.
