@@ -68,8 +68,11 @@ public final class TestStore<State: Equatable, Action> {
   /// The state right after the action this store's `send` is sending, before its follow-ups.
   var sentState: State?
   var isSendingAction = false
-  /// The last test call: received actions no test call can be found for are attributed to it.
-  var lastLocation: Dependencies.SourceLocation
+  /// The last test call: received actions no test call can be found for are attributed to it,
+  /// and so are the effects they start (the activity keeps a copy).
+  var lastLocation: Dependencies.SourceLocation {
+    didSet { activity.testCalled(at: lastLocation) }
+  }
   /// Effects already reported as still running, not to be reported again at the end.
   var reported: Set<EffectOrigin> = []
 
@@ -120,6 +123,7 @@ public final class TestStore<State: Equatable, Action> {
       fileID: fileID, filePath: filePath, line: line, column: column)
     observer.testStore = self
     core.install(observer)
+    activity.testCalled(at: lastLocation)
   }
 
   // Not `isolated`: an isolated deinit runs with no task-local values, so a failure it reported

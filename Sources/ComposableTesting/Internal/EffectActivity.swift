@@ -45,6 +45,10 @@ package final class EffectActivity: EffectObserver, TestClockObserver {
     var nextEffectID = 0
     /// The running effects, with where each comes from (nil for work no test call started).
     var running: [Int: EffectOrigin?] = [:]
+    /// The test store's last `send` or `receive`: what an effect started from a task that does
+    /// not inherit task-local values (`Task.detached`, a callback's `Task {}`) is attributed to,
+    /// so that it is still reported if it outlives the test.
+    var lastTestCall: SourceLocation?
     /// Number of sleepers per running effect (a task group may sleep in several children).
     var sleepers: [Int: Int] = [:]
     var runnableJobs = 0
@@ -70,6 +74,11 @@ package final class EffectActivity: EffectObserver, TestClockObserver {
 
   package var snapshot: Snapshot { state.withLock { $0.snapshot } }
 
+  /// Records the test store's latest `send` or `receive` (see `State.lastTestCall`).
+  package func testCalled(at location: SourceLocation) {
+    state.withLock { $0.lastTestCall = location }
+  }
+
   /// Where each running effect started by a test call comes from, in start order.
   package var runningOrigins: [EffectOrigin] {
     state.withLock { state in
@@ -82,8 +91,9 @@ package final class EffectActivity: EffectObserver, TestClockObserver {
   /// Registers a new effect before its task starts, so that it counts as running at once. It
   /// belongs to the test call whose work is running now (see ``TestCall``).
   package func effectStarted(at location: SourceLocation?) -> Int {
-    let origin = TestCall.current.map { EffectOrigin(send: $0, effect: location) }
+    let call = TestCall.current
     let (id, woken) = state.withLock { state in
+      let origin = (call ?? state.lastTestCall).map { EffectOrigin(send: $0, effect: location) }
       let id = state.nextEffectID
       state.nextEffectID += 1
       state.running[id] = origin
