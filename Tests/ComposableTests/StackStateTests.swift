@@ -122,6 +122,21 @@ import Testing
     )
   }
 
+  @Test func aDiffNamesTheElementsById() throws {
+    var popped = StackState(["a", "b"])
+    popped.removeLast()
+    popped.append("c")
+    #expect(
+      diff(StackState(["a", "b"]), popped) == """
+         StackState<String>(
+           #0: "a"
+        −  #1: "b"
+        +  #2: "c"
+         )
+        """
+    )
+  }
+
   @Test func casePathsReachEachCase() throws {
     typealias Action = StackAction<String, Int>
     let element = try #require(CasePath<Action, (id: StackElementID, action: Int)>.element.extract(from: .element(id: 1, action: 5)))
@@ -130,6 +145,11 @@ import Testing
     #expect(CasePath<Action, StackElementID>.popFrom.extract(from: .popFrom(id: 4)) == 4)
     #expect(CasePath<Action, StackElementID>.popFrom.extract(from: .element(id: 4, action: 0)) == nil)
     #expect(CasePath<Action, StackElementID>.popFrom.embed(6) == .popFrom(id: 6))
+    let composed: CasePath<StackNavigator.Action, (id: StackElementID, action: StackScreen.Action)> =
+      .stackPath.appending(.element)
+    let sent = try #require(composed.extract(from: .path(.element(id: 1, action: .increment))))
+    #expect(sent.id == 1 && sent.action == .increment)
+    #expect(composed.embed((id: 2, action: .tick)) == .path(.element(id: 2, action: .tick)))
     let push = try #require(CasePath<Action, (id: StackElementID, state: String)>.push.extract(from: .push(id: 0, state: "s")))
     #expect(push.id == 0 && push.state == "s")
   }
