@@ -18,6 +18,9 @@ import Dependencies
 /// unrelated state, or from a child presented inside another presented child (the innermost
 /// presentation is the one dismissed). It returns once the parent has processed `.dismiss`.
 ///
+/// An element of a navigation stack (``StackState``, run by `forEach(\.path, action: …)`) closes
+/// itself the same way: its `dismiss()` sends ``StackAction/popFrom(id:)`` for that element.
+///
 /// Calling it from a feature that no parent presents, or from a reducer's body instead of an
 /// effect, cannot reach a parent: it reports a runtime warning naming the call's file and line,
 /// and does nothing else. Tests can override it to observe dismissal directly:
