@@ -18,7 +18,8 @@ import Dependencies
 ///
 /// Combine effects with ``merge(_:)-(Effect<Action>...)`` and ``concatenate(_:)-(Effect<Action>...)``,
 /// adapt them to a parent's action with ``map(_:)``, and control their lifetime with
-/// ``cancellable(id:cancelInFlight:)``, ``cancel(id:)`` and ``debounce(id:for:clock:)``.
+/// ``cancellable(id:cancelInFlight:)``, ``cancel(id:)``, ``debounce(id:for:clock:)`` and
+/// ``throttle(id:for:clock:latest:)``.
 public struct Effect<Action> {
   // The asynchronous and compound cases are indirect, so that an effect is the size of an
   // action at most and `.none` costs nothing; `.send` holds its action in place, so that the
@@ -34,6 +35,9 @@ public struct Effect<Action> {
     indirect case concatenate([Effect<Action>])
     indirect case cancellable(Effect<Action>, id: EffectID, cancelInFlight: Bool)
     indirect case cancel(EffectID)
+    /// An effect made when the store starts it, from the memory the store tree keeps for the
+    /// innermost cancellation id around it (a throttle's last delivery, see `throttle`).
+    indirect case remembering(@MainActor @Sendable (EffectMemory) -> Effect<Action>)
   }
 
   @usableFromInline
@@ -182,6 +186,9 @@ public struct Effect<Action> {
       return Effect<NewAction>(.cancellable(effect.map(transform), id: id, cancelInFlight: cancelInFlight))
     case let .cancel(id):
       return Effect<NewAction>(.cancel(id))
+    case let .remembering(make):
+      let transform = UncheckedSendable(transform)
+      return Effect<NewAction>(.remembering { make($0).map(transform.value) })
     }
   }
 

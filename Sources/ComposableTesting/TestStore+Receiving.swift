@@ -57,6 +57,40 @@ extension TestStore {
     )
   }
 
+  /// Asserts that an effect sent `value` in the case of `casePath` next, and how it changed the
+  /// state: the case and its payload must both match, and the action need not be `Equatable`.
+  ///
+  /// ```swift
+  /// await store.receive(.searchResponse, ["Milk"]) { $0.results = ["Milk"] }
+  /// ```
+  ///
+  /// A payload that differs fails with a diff of the expected action against the one received.
+  public func receive<Value: Equatable>(
+    _ casePath: CasePath<Action, Value>,
+    _ value: Value,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      matching: { casePath.extract(from: $0) == value },
+      mismatch: { actual in
+        """
+        Received unexpected action: …
+
+        \(indent(diff(casePath.embed(value), actual) ?? customDump(actual)))
+
+        (Expected: −, Actual: +)
+        """
+      },
+      update: updateStateToExpectedResult,
+      location: Dependencies.SourceLocation(
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
   /// Asserts that an effect sent an action for which `isMatching` is true next, and how it
   /// changed the state.
   public func receive(

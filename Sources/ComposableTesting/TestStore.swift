@@ -47,11 +47,24 @@ public final class TestStore<State: Equatable, Action> {
   /// The state after every action processed so far, received actions included.
   public var state: State { core.state.pointee }
 
+  /// Whether the feature under test dismissed itself: it called its `dismiss()` dependency
+  /// (``DismissEffect``) while no parent presents it, as the root of this store.
+  ///
+  /// ```swift
+  /// await store.send(.closeButtonTapped)
+  /// #expect(store.isDismissed)
+  /// ```
+  ///
+  /// A child the feature presents dismisses only itself, as it does in a real store.
+  public var isDismissed: Bool { dismissal.withLock { $0 } }
+
   // Internal rather than private: the store's jobs (sending, receiving, finishing, asserting)
   // are extensions in files of their own.
 
   /// The store under test: the same loop that ships, watched by a ``TestStoreObserver``.
   let store: Store<State, Action>
+  /// Set by the root feature's `dismiss()`, from whichever task calls it.
+  let dismissal: Lock<Bool>
   let core: RootCore<State, Action>
   let activity: EffectActivity
   /// The state the next assertion starts from: the state after the last action asserted.
@@ -108,6 +121,8 @@ public final class TestStore<State: Equatable, Action> {
     values.issueReporter = IssueReporter { message, location in
       reportTestFailure(message, at: testCall.withLock { $0 } ?? location)
     }
+    let dismissal = Lock(false)
+    values.dismiss = DismissEffect.whenNotPresented({ dismissal.withLock { $0 = true } })
     prepareDependencies(&values)
     let activity = EffectActivity()
     let observer = TestStoreObserver<State, Action>(activity: activity)
@@ -115,6 +130,7 @@ public final class TestStore<State: Equatable, Action> {
       initialState: initialState, reducer: reducer, dependencies: values,
       runtime: EffectRuntime(observer: observer, executor: EffectExecutor(activity: activity)))
     self.dependencies = values
+    self.dismissal = dismissal
     self.activity = activity
     self.core = core
     self.store = Store(root: core)

@@ -113,21 +113,24 @@ extension CasePath where Root == UnpresentedParent.Action {
     await store.send(.child(.presented(.ping)))
     await store.receive(.child(.presented(.delegate)))
     await store.finish()
-    // The parent is not presented: its dismissal is a warning, and the child stays.
-    #expect(warnings.all.map(\.line) == [77])
+    // The parent is not presented: its dismissal reaches the root of the test store (which
+    // records it instead of warning), and the child stays.
+    #expect(store.isDismissed)
+    #expect(warnings.all.isEmpty)
     #expect(store.state.child != nil)
   }
 
   @Test func dismissingAFeatureThatIsNotPresentedIsAWarningAtTheCall() async throws {
     let warnings = DismissWarnings()
-    let store = TestStore(initialState: SelfClosing.State()) {
+    // A store, not a test store: at the root of a test store the call sets `isDismissed`.
+    let store = Store(initialState: SelfClosing.State()) {
       SelfClosing(line: 42)
     } withDependencies: {
       $0.issueReporter = warnings.reporter
     }
 
-    await store.send(.closeFromEffect)
-    await store.finish()
+    store.send(.closeFromEffect)
+    await store.finishEffects()
 
     let warning = try #require(warnings.all.only)
     #expect(warning.line == 42)
@@ -151,6 +154,30 @@ extension CasePath where Root == UnpresentedParent.Action {
 
     await store.send(.child(.presented(.closeFromEffect)))
     await store.receive(.child(.dismiss)) { $0.child = nil }
+  }
+
+  @Test func aRootFeatureThatDismissesItselfIsDismissedInATestStore() async {
+    let warnings = DismissWarnings()
+    let store = TestStore(initialState: SelfClosing.State()) {
+      SelfClosing(line: 42)
+    } withDependencies: {
+      $0.issueReporter = warnings.reporter
+    }
+    #expect(!store.isDismissed)
+
+    await store.send(.closeFromEffect)
+    await store.finish()
+    #expect(store.isDismissed)
+    #expect(warnings.all.isEmpty)
+  }
+
+  @Test func aPresentedChildsDismissDoesNotDismissTheTestStoresRoot() async {
+    let store = TestStore(initialState: ClosingHost.State(child: SelfClosing.State())) {
+      ClosingHost()
+    }
+    await store.send(.child(.presented(.closeFromEffect)))
+    await store.receive(.child(.dismiss)) { $0.child = nil }
+    #expect(!store.isDismissed)
   }
 
   @Test func anOverriddenDismissRunsInsteadOfReachingAParent() async {

@@ -25,7 +25,7 @@ import Testing
       $0.dismiss = DismissEffect {}
     }
 
-    await store.send(.textChanged("Buy oat milk @shopping @due(2026-12-01)")) {
+    await store.send(.binding(.set(\.text, "Buy oat milk @shopping @due(2026-12-01)"))) {
       $0.text = "Buy oat milk @shopping @due(2026-12-01)"
     }
     await store.send(.saveButtonTapped)
@@ -41,11 +41,11 @@ import Testing
       TaskForm()
     }
 
-    await store.send(.textChanged("   ")) { $0.text = "   " }
+    await store.send(.binding(.set(\.text, "   "))) { $0.text = "   " }
     await store.send(.saveButtonTapped) {
       $0.errorMessage = "Unable to convert     into a task."
     }
-    await store.send(.textChanged("Line one\nline two")) { $0.text = "Line one\nline two" }
+    await store.send(.binding(.set(\.text, "Line one\nline two"))) { $0.text = "Line one\nline two" }
     await store.send(.saveButtonTapped) {
       $0.errorMessage = "Unable to convert Line one\nline two into a task."
     }
@@ -60,7 +60,7 @@ import Testing
     }
 
     #expect(store.state.text == "Errands:")
-    await store.send(.textChanged("Chores: @home")) { $0.text = "Chores: @home" }
+    await store.send(.binding(.set(\.text, "Chores: @home"))) { $0.text = "Chores: @home" }
     await store.send(.saveButtonTapped)
     await store.receive(
       .delegate(.saveTask(Item(id: testID(3), kind: .project, title: "Chores", tags: [tag("home")])))

@@ -37,7 +37,7 @@ private func makeStore(_ tasks: [Item] = [home, loose]) -> TestStore<TaskList.St
     await store.send(.addTaskTapped(at: .project("errands"))) {
       $0.destination = .addTask(.add(id: testID(0), at: .project("errands")))
     }
-    await store.send(.destination(.presented(.addTask(.textChanged("Buy milk @due(tomorrow)"))))) {
+    await store.send(.destination(.presented(.addTask(.binding(.set(\.text, "Buy milk @due(tomorrow)")))))) {
       $0.destination = .addTask(
         TaskForm.State(mode: .add, task: Item(id: testID(0), kind: .task, title: ""), text: "Buy milk @due(tomorrow)", position: .project("errands"))
       )
@@ -64,7 +64,7 @@ private func makeStore(_ tasks: [Item] = [home, loose]) -> TestStore<TaskList.St
     await store.send(.addTaskTapped(at: .inside(home.id))) {
       $0.destination = .addTask(.add(id: testID(0), at: .inside(home.id)))
     }
-    await store.send(.destination(.presented(.addTask(.textChanged("Paint"))))) {
+    await store.send(.destination(.presented(.addTask(.binding(.set(\.text, "Paint")))))) {
       $0.destination = .addTask(
         TaskForm.State(mode: .add, task: Item(id: testID(0), kind: .task, title: ""), text: "Paint", position: .inside(home.id))
       )

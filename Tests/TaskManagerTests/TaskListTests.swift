@@ -59,7 +59,7 @@ private let errands = Item(
     await store.send(.addButtonTapped) {
       $0.destination = .addTask(.add(id: testID(0)))
     }
-    await store.send(.destination(.presented(.addTask(.textChanged("Call Bob @due(2026-12-01)"))))) {
+    await store.send(.destination(.presented(.addTask(.binding(.set(\.text, "Call Bob @due(2026-12-01)")))))) {
       $0.destination = .addTask(TaskForm.State(mode: .add, task: Item(id: testID(0), kind: .task, title: ""), text: "Call Bob @due(2026-12-01)"))
     }
     await store.send(.destination(.presented(.addTask(.saveButtonTapped))))
@@ -113,7 +113,7 @@ private let errands = Item(
     await store.send(.editTask(bank)) {
       $0.destination = .editTask(.edit(bank))
     }
-    await store.send(.destination(.presented(.editTask(.textChanged("Bank @today"))))) {
+    await store.send(.destination(.presented(.editTask(.binding(.set(\.text, "Bank @today")))))) {
       $0.destination = .editTask(TaskForm.State(mode: .edit, task: bank, text: "Bank @today"))
     }
     await store.send(.destination(.presented(.editTask(.saveButtonTapped))))

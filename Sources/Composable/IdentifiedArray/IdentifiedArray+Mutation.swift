@@ -102,6 +102,39 @@ extension IdentifiedArray {
     return element
   }
 
+  /// Removes the elements at `offsets`, keeping the others in order: what a list's swipe to
+  /// delete hands over (SwiftUI's `onDelete`).
+  ///
+  /// ```swift
+  /// // [a, b, c, d]
+  /// array.remove(atOffsets: [1, 3])  // [a, c]
+  /// ```
+  ///
+  /// - Parameter offsets: Offsets of the elements to remove, each in `0..<count`.
+  /// - Complexity: O(*n*).
+  @inlinable
+  public mutating func remove(atOffsets offsets: IndexSet) {
+    guard let first = offsets.first, let last = offsets.last else { return }
+    precondition(
+      first >= 0 && last < _elements.endIndex,
+      "IdentifiedArray.remove(atOffsets:): offsets \(offsets) out of bounds 0..<\(_elements.endIndex)"
+    )
+    // Compact the kept elements towards the front with swaps (moves, not copies), then cut the tail.
+    var write = first
+    for read in first..<_elements.endIndex {
+      if offsets.contains(read) {
+        _offsets[_ids[read]] = nil
+      } else {
+        _elements.swapAt(write, read)
+        _ids.swapAt(write, read)
+        write += 1
+      }
+    }
+    _elements.removeSubrange(write...)
+    _ids.removeSubrange(write...)
+    _reindex(from: first)
+  }
+
   /// Removes every element that satisfies the predicate, keeping the others in order.
   ///
   /// The predicate runs once per element before anything is removed, so if it throws the array is

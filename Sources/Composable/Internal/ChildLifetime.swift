@@ -112,6 +112,8 @@ extension Effect {
       var id = id
       id.namespace.append(component)
       return Self(.cancel(id))
+    case let .remembering(make):
+      return Self(.remembering { make($0).namespaced(component) })
     }
   }
 }

@@ -18,6 +18,9 @@ package final class EffectRuntime: Sendable {
     /// its children's lifetime ids have running effects, per child identity; any outer
     /// operators' namespaces are merged.
     var liveChildren: [OperatorID: [ChildIdentity?: Int]] = [:]
+    /// What the effects under each id remember between them (`Effect.remembering`). Kept for
+    /// as long as the store tree, as a throttle's last delivery must outlive its effects.
+    var memories: [EffectID: EffectMemory] = [:]
 
     mutating func idAdded(_ id: EffectID) -> Int {
       guard let instance = id.childInstance else { return 0 }
@@ -181,18 +184,32 @@ package final class EffectRuntime: Sendable {
           // The store processes the actions sent above in the same turn of the main actor
           // that started this task: after it, they have been.
           if waitsForSynchronousPart { await MainActor.run {} }
-          await self.run(box, send: send)
+          await self.run(box, ids: ids, send: send)
         })
     case let .cancellable(effect, id, cancelInFlight):
       if cancelInFlight { cancel(id: id) }
       start(effect, ids: ids + [id], send: send, sink: sink, tasks: &tasks, context: context)
     case let .cancel(id):
       cancel(id: id)
+    case let .remembering(make):
+      start(make(memory(for: ids.last)), ids: ids, send: send, sink: sink, tasks: &tasks, context: context)
+    }
+  }
+
+  /// The memory of the effects under `id`; a fresh one, shared with nobody, without an id.
+  @MainActor
+  private func memory(for id: EffectID?) -> EffectMemory {
+    guard let id else { return EffectMemory() }
+    return registry.withLock { registry in
+      if let memory = registry.memories[id] { return memory }
+      let memory = EffectMemory()
+      registry.memories[id] = memory
+      return memory
     }
   }
 
   /// Runs `effect` to completion on the current task; used where effects must run in order.
-  private func run<Action>(_ box: UncheckedSendable<Effect<Action>>, send: Send<Action>) async {
+  private func run<Action>(_ box: UncheckedSendable<Effect<Action>>, ids: [EffectID] = [], send: Send<Action>) async {
     guard !Task.isCancelled else { return }
     switch box.value.operation {
     case .none:
@@ -206,18 +223,18 @@ package final class EffectRuntime: Sendable {
       await withTaskGroup(of: Void.self) { group in
         for effect in effects {
           let effect = UncheckedSendable(effect)
-          group.addTask { await self.run(effect, send: send) }
+          group.addTask { await self.run(effect, ids: ids, send: send) }
         }
       }
     case let .concatenate(effects):
       for effect in effects {
         guard !Task.isCancelled else { return }
-        await run(UncheckedSendable(effect), send: send)
+        await run(UncheckedSendable(effect), ids: ids, send: send)
       }
     case let .cancellable(effect, id, cancelInFlight):
       if cancelInFlight { cancel(id: id) }
       let effect = UncheckedSendable(effect)
-      let child = spawnUntracked(ids: [id]) { await self.run(effect, send: send) }
+      let child = spawnUntracked(ids: [id]) { await self.run(effect, ids: ids + [id], send: send) }
       await withTaskCancellationHandler {
         await child.value
       } onCancel: {
@@ -225,6 +242,9 @@ package final class EffectRuntime: Sendable {
       }
     case let .cancel(id):
       cancel(id: id)
+    case let .remembering(make):
+      let effect = await MainActor.run { [ids] in UncheckedSendable(make(memory(for: ids.last))) }
+      await run(effect, ids: ids, send: send)
     }
   }
 
@@ -322,7 +342,7 @@ extension Effect {
   var isSynchronous: Bool {
     switch operation {
     case .none, .send, .cancel: true
-    case .run: false
+    case .run, .remembering: false
     case let .merge(effects), let .concatenate(effects): effects.allSatisfy(\.isSynchronous)
     case let .cancellable(effect, _, _): effect.isSynchronous
     }
@@ -331,7 +351,7 @@ extension Effect {
   /// Where the first asynchronous operation of the effect was created.
   var location: SourceLocation? {
     switch operation {
-    case .none, .send, .cancel: nil
+    case .none, .send, .cancel, .remembering: nil
     case let .run(_, location, _): location
     case let .merge(effects), let .concatenate(effects): effects.lazy.compactMap(\.location).first
     case let .cancellable(effect, _, _): effect.location

@@ -23,17 +23,33 @@ import Dependencies
 ///
 /// Calling it from a feature that no parent presents, or from a reducer's body instead of an
 /// effect, cannot reach a parent: it reports a runtime warning naming the call's file and line,
-/// and does nothing else. Tests can override it to observe dismissal directly:
+/// and does nothing else; at the root of a `TestStore` it sets the test store's `isDismissed`
+/// instead. Tests can also override it to observe dismissal directly:
 ///
 /// ```swift
 /// store.dependencies.dismiss = DismissEffect { dismissed.setValue(true) }
 /// ```
 public struct DismissEffect: Sendable {
   private let override: (@MainActor @Sendable () -> Void)?
+  /// What a call that no parent can receive does instead of warning: the root feature of a test
+  /// store dismissing itself.
+  private let notPresented: (@MainActor @Sendable () -> Void)?
 
   /// Creates a dismissal that runs `dismiss` on the main actor instead of reaching a parent.
   public init(_ dismiss: @escaping @MainActor @Sendable () -> Void) {
     self.override = dismiss
+    self.notPresented = nil
+  }
+
+  /// A dismissal that reaches presenting parents as usual, and runs `notPresented` when no
+  /// parent presents the calling feature (a test store's root feature).
+  package static func whenNotPresented(_ notPresented: @escaping @MainActor @Sendable () -> Void) -> Self {
+    Self(notPresented: notPresented)
+  }
+
+  private init(notPresented: (@MainActor @Sendable () -> Void)?) {
+    self.override = nil
+    self.notPresented = notPresented
   }
 
   /// The value every feature sees by default: it dismisses the innermost presentation that the
@@ -41,7 +57,7 @@ public struct DismissEffect: Sendable {
   static let presentation = DismissEffect()
 
   private init() {
-    self.override = nil
+    self.init(notPresented: nil)
   }
 
   /// Asks the feature's parent to dismiss it, and waits until the parent has processed the
@@ -57,6 +73,10 @@ public struct DismissEffect: Sendable {
       return
     }
     guard let presentation = Presentation.current else {
+      if let notPresented {
+        await notPresented()
+        return
+      }
       let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
       DependencyValues.current.issueReporter(
         """
@@ -125,6 +145,9 @@ extension Effect {
       return Self(.concatenate(effects.map { $0.presented(dismissal: dismissAction) }))
     case let .cancellable(effect, id, cancelInFlight):
       return Self(.cancellable(effect.presented(dismissal: dismissAction), id: id, cancelInFlight: cancelInFlight))
+    case let .remembering(make):
+      let dismissAction = UncheckedSendable(dismissAction)
+      return Self(.remembering { make($0).presented(dismissal: dismissAction.value) })
     }
   }
 }

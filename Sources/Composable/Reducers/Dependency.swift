@@ -58,6 +58,8 @@ extension Effect {
       return Self(.concatenate(effects.map { $0.withDependencies(values) }))
     case let .cancellable(effect, id, cancelInFlight):
       return Self(.cancellable(effect.withDependencies(values), id: id, cancelInFlight: cancelInFlight))
+    case let .remembering(make):
+      return Self(.remembering { make($0).withDependencies(values) })
     }
   }
 }

@@ -33,13 +33,14 @@ import Dependencies
 /// Scoped stores (``scope(state:action:)``) hold no state of their own: they read from and send
 /// through their root, so a root action costs nothing per live scoped store.
 ///
-/// A presented child gets a store of its own by scoping through the presentation: its state is
-/// the optional child, its actions go in `.presented`:
+/// A presented child gets a store of its own by scoping through the presentation, while it is
+/// presented; its actions go in `.presented`:
 ///
 /// ```swift
-/// let editorStore = store.scope(state: \.editor, action: .editor.appending(.presented))
-/// editorStore.state  // Editor.State?, nil once dismissed
-/// editorStore.send(.saveButtonTapped)  // .editor(.presented(.saveButtonTapped))
+/// if let editorStore = store.scope(state: \.editor, action: .editor.appending(.presented)) {
+///   editorStore.state  // Editor.State
+///   editorStore.send(.saveButtonTapped)  // .editor(.presented(.saveButtonTapped))
+/// }
 /// ```
 @MainActor
 @dynamicMemberLookup

@@ -5,7 +5,8 @@ import Foundation
 /// Adds or edits one task as a line of TaskPaper text: `Buy milk @shopping @due(2026-12-01)`.
 ///
 /// The form is presented by ``TaskList`` (as `addTask` or `editTask`) and tells it what to do
-/// through ``Action/Delegate``, then dismisses itself:
+/// through ``Action/Delegate``, then dismisses itself. The text changes through a binding,
+/// `.binding(.set(\.text, "Buy milk"))`, which ``BindingReducer`` applies:
 ///
 /// - ``Action/saveButtonTapped``: if the text is one task line, the parent receives
 ///   `.delegate(.saveTask(task))` with the same id and the new content (an edited item keeps its
@@ -68,9 +69,9 @@ public struct TaskForm: Reducer {
   }
 
   /// What the user does in the form, and what it tells its parent.
-  public enum Action: Equatable, Sendable {
-    /// The text changed.
-    case textChanged(String)
+  public enum Action: BindableAction, Equatable, Sendable {
+    /// A field of the form changed: `.binding(.set(\.text, "Buy milk"))`.
+    case binding(BindingAction<State>)
     /// Save: parse the text and hand the task to the parent.
     case saveButtonTapped
     /// Delete: hand the task to the parent, which asks for confirmation.
@@ -87,6 +88,9 @@ public struct TaskForm: Reducer {
       /// Delete this task (after asking the user).
       case deleteTask(Item)
     }
+
+    /// The binding this action carries, if it is ``binding(_:)``.
+    public var binding: BindingAction<State>? { if case let .binding(action) = self { action } else { nil } }
   }
 
   @Dependency(\.dismiss) var dismiss
@@ -94,10 +98,14 @@ public struct TaskForm: Reducer {
   /// Creates the form's reducer.
   public init() {}
 
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  public var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce(core)
+  }
+
+  private func core(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
-    case let .textChanged(text):
-      state.text = text
+    case .binding:
       return .none
 
     case .saveButtonTapped:

@@ -63,7 +63,7 @@ struct AddCommand: ParsableCommand, Equatable {
       guard case .addTask(let form)? = app.state.destination else {
         throw TaskmanError(.usage, "the task list did not open its add form")
       }
-      app.send(.destination(.presented(.addTask(.textChanged(line)))))
+      app.send(.destination(.presented(.addTask(.binding(.set(\.text, line))))))
       app.send(.destination(.presented(.addTask(.saveButtonTapped))))
       await app.waitForEffects()
       if case .addTask(let refused)? = app.state.destination {

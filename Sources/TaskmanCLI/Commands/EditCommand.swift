@@ -44,7 +44,7 @@ struct EditCommand: ParsableCommand, Equatable {
         throw TaskmanError(.usage, "the task list did not open its edit form")
       }
       let line = try Self.line(typed, replacing: item, replacingAllTags: replaceTags)
-      app.send(.destination(.presented(.editTask(.textChanged(line)))))
+      app.send(.destination(.presented(.editTask(.binding(.set(\.text, line))))))
       app.send(.destination(.presented(.editTask(.saveButtonTapped))))
       await app.waitForEffects()
       if case .editTask(let refused)? = app.state.destination {
