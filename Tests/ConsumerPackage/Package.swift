@@ -64,6 +64,8 @@ let package = Package(
       name: "EffectsArticleTests",
       dependencies: ["EffectsArticle", "TodosFeature", "SearchFeature", dependencies, testing]
     ),
+    .target(name: "BindingsArticle", dependencies: [composable, dependencies]),
+    .testTarget(name: "BindingsArticleTests", dependencies: ["BindingsArticle", composable, testing]),
     .target(name: "OrderingArticle", dependencies: [composable, dependencies]),
     .testTarget(name: "OrderingArticleTests", dependencies: ["OrderingArticle", testing]),
     .testTarget(

@@ -1,0 +1,5 @@
+import Composable
+import Dependencies
+import Foundation
+
+// snippet: form
