@@ -232,8 +232,10 @@ func profileOnly() -> Bool {
     let list = MVIListStore(rows: rows)
     for i in 0..<n(10_000_000) { list.send(.increment(id: (i &* 7919) % rows)) }
     blackHole(list.rows.count)
+  case "bindings":
+    runBindings()  // BindingBenchmarks.swift
   default:
-    print("BENCH_ONLY: one of root, deep, features, scope, iflet, row, followup, floorrow")
+    print("BENCH_ONLY: one of root, deep, features, scope, iflet, row, followup, floorrow, bindings")
   }
   return true
 }
@@ -436,6 +438,7 @@ func runTaskPaper() {
 let onlyTestStore = ProcessInfo.processInfo.environment["BENCH_TESTSTORE"] != nil
 if !onlyTestStore {
   MainActor.assumeIsolated { run() }
+  MainActor.assumeIsolated { runBindings() }  // BindingBenchmarks.swift
   // `BENCH_CORE=1` stops after the store figures, for quick comparisons.
   if ProcessInfo.processInfo.environment["BENCH_CORE"] != nil { exit(0) }
   MainActor.assumeIsolated { runTaskPaper() }

@@ -33,17 +33,13 @@
 /// `if let title = binding.value(for: \.title) { … }`.
 ///
 /// Failure messages and diffs print a binding action as it is written: `.set(\.title, "x")`.
-public struct BindingAction<Root>: Equatable, @unchecked Sendable {
-  // `@unchecked`: the key path is required to be `Sendable` where it is given, the value is
-  // `Sendable`, and the closures capture only those two; a `PartialKeyPath` is not `Sendable`
-  // as a type, though it is immutable.
+public struct BindingAction<Root>: Equatable, Sendable {
+  private let box: any AnyBindingBox<Root>
 
   /// The field this action sets.
-  public let keyPath: PartialKeyPath<Root>
+  public var keyPath: PartialKeyPath<Root> { box.partialKeyPath }
   /// The new value, type-erased; read it typed with ``value(for:)``.
-  public let value: any Sendable
-  @usableFromInline let apply: @Sendable (inout Root) -> Void
-  let valueIsEqual: @Sendable (any Sendable) -> Bool
+  public var value: any Sendable { box.anyValue }
 
   /// An action that sets the field at `keyPath` to `value`.
   ///
@@ -54,18 +50,12 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
     _ keyPath: WritableKeyPath<Root, Value> & Sendable,
     _ value: Value
   ) -> Self {
-    Self(
-      keyPath: keyPath,
-      value: value,
-      apply: { $0[keyPath: keyPath] = value },
-      valueIsEqual: { ($0 as? Value) == value }
-    )
+    Self(box: BindingBox(keyPath: keyPath, value: value))
   }
 
   /// Sets the field of `root` this action names to its value (what ``BindingReducer`` does).
-  @inlinable
   public func set(_ root: inout Root) {
-    apply(&root)
+    box.set(&root)
   }
 
   /// The new value when this action sets the field at `keyPath`, otherwise nil.
@@ -90,7 +80,7 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
 
   /// Whether both set the same field to equal values.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.keyPath == rhs.keyPath && lhs.valueIsEqual(rhs.value)
+    lhs.box.isEqual(to: rhs.box)
   }
 }
 
