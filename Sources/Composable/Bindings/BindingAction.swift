@@ -34,26 +34,36 @@
 ///
 /// Failure messages and diffs print a binding action as it is written: `.set(\.title, "x")`.
 public struct BindingAction<Root>: Equatable, Sendable {
-  private let box: any AnyBindingBox<Root>
+  @usableFromInline let box: AnyBindingBox<Root>
+
+  @inlinable
+  init(box: AnyBindingBox<Root>) {
+    self.box = box
+  }
 
   /// The field this action sets.
-  public var keyPath: PartialKeyPath<Root> { box.partialKeyPath }
+  @inlinable
+  public var keyPath: PartialKeyPath<Root> { box.keyPath }
   /// The new value, type-erased; read it typed with ``value(for:)``.
-  public var value: any Sendable { box.anyValue }
+  public var value: any Sendable { box.value }
 
   /// An action that sets the field at `keyPath` to `value`.
   ///
   /// ```swift
   /// .binding(.set(\.title, "Buy milk"))
   /// ```
+  @inlinable
   public static func set<Value: Equatable & Sendable>(
     _ keyPath: WritableKeyPath<Root, Value> & Sendable,
     _ value: Value
   ) -> Self {
+    // Inlined, so that the box's type is the caller's concrete one rather than instantiated
+    // from generic arguments at every call.
     Self(box: BindingBox(keyPath: keyPath, value: value))
   }
 
   /// Sets the field of `root` this action names to its value (what ``BindingReducer`` does).
+  @inlinable
   public func set(_ root: inout Root) {
     box.set(&root)
   }
@@ -74,13 +84,14 @@ public struct BindingAction<Root>: Equatable, Sendable {
   /// ```swift
   /// if case .binding(\.title) = action { … }
   /// ```
+  @inlinable
   public static func ~= (keyPath: PartialKeyPath<Root>, action: Self) -> Bool {
-    action.keyPath == keyPath
+    action.box.keyPath == keyPath
   }
 
   /// Whether both set the same field to equal values.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.box.isEqual(to: rhs.box)
+    lhs.box.keyPath == rhs.box.keyPath && lhs.box.hasValue(of: rhs.box)
   }
 }
 

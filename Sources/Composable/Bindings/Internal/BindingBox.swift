@@ -1,27 +1,45 @@
-/// The typed half of a ``BindingAction``: the key path and value of one `.set`, behind an
-/// existential so that the action's type names only its root. A key path and a small value fit
-/// in the existential's inline buffer, so building a binding action allocates nothing.
-protocol AnyBindingBox<Root>: Sendable {
-  associatedtype Root
-  var partialKeyPath: PartialKeyPath<Root> { get }
-  var anyValue: any Sendable { get }
-  func set(_ root: inout Root)
-  func isEqual(to other: any AnyBindingBox<Root>) -> Bool
-}
+/// The typed half of a ``BindingAction``: the key path and value of one `.set`, in a class so
+/// that the action is one reference. Actions are copied on their way through a store (into the
+/// reducer, into effects); a reference copies with a retain, where an existential holding the
+/// key path and value inline would copy through its value witnesses at every step.
+@usableFromInline
+class AnyBindingBox<Root>: @unchecked Sendable {
+  // `@unchecked`: immutable, and the only subclass holds a `Sendable` key path and value.
+  @usableFromInline let keyPath: PartialKeyPath<Root>
 
-struct BindingBox<Root, Value: Equatable & Sendable>: AnyBindingBox {
-  let keyPath: WritableKeyPath<Root, Value> & Sendable
-  let value: Value
-
-  var partialKeyPath: PartialKeyPath<Root> { keyPath }
-  var anyValue: any Sendable { value }
-
-  func set(_ root: inout Root) {
-    root[keyPath: keyPath] = value
+  @usableFromInline
+  init(keyPath: PartialKeyPath<Root>) {
+    self.keyPath = keyPath
   }
 
-  func isEqual(to other: any AnyBindingBox<Root>) -> Bool {
-    guard let other = other as? Self else { return false }
-    return other.keyPath == keyPath && other.value == value
+  var value: any Sendable { fatalError("AnyBindingBox is abstract") }
+
+  @usableFromInline
+  func set(_ root: inout Root) { fatalError("AnyBindingBox is abstract") }
+
+  func hasValue(of other: AnyBindingBox<Root>) -> Bool { fatalError("AnyBindingBox is abstract") }
+}
+
+@usableFromInline
+final class BindingBox<Root, Value: Equatable & Sendable>: AnyBindingBox<Root>, @unchecked Sendable {
+  @usableFromInline let writableKeyPath: WritableKeyPath<Root, Value> & Sendable
+  @usableFromInline let typedValue: Value
+
+  @inlinable
+  init(keyPath: WritableKeyPath<Root, Value> & Sendable, value: Value) {
+    self.writableKeyPath = keyPath
+    self.typedValue = value
+    super.init(keyPath: keyPath)
+  }
+
+  override var value: any Sendable { typedValue }
+
+  @usableFromInline
+  override func set(_ root: inout Root) {
+    root[keyPath: writableKeyPath] = typedValue
+  }
+
+  override func hasValue(of other: AnyBindingBox<Root>) -> Bool {
+    (other as? Self)?.typedValue == typedValue
   }
 }
