@@ -17,9 +17,9 @@ extension Effect {
   ///     .throttle(id: CancelID.scroll, for: .seconds(1), clock: clock, latest: true)
   /// ```
   ///
-  /// Each throttled effect cancels the one still waiting under `id`, as in TCA. When the
-  /// last delivery was is remembered per id by the store tree (not globally), so two stores,
-  /// or two tests, never throttle each other. An action that waits is an effect still running:
+  /// Each throttled effect cancels the one still waiting under `id`, as in TCA. The time of
+  /// the last delivery is remembered per id by the store tree (not globally), so two stores, or
+  /// two tests, never throttle each other. An action that waits is an effect still running:
   /// in a test, advance the ``TestClock`` past the interval and `receive` it.
   ///
   /// `clock` is an `any Clock<Duration>`, the type of the `clock` dependency, as in

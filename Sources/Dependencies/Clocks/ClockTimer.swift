@@ -18,7 +18,8 @@ extension Clock where Duration == Swift.Duration {
   ///
   /// The ticks fall at whole intervals from the moment iteration starts (a slow consumer does
   /// not shift the ones after), so on a ``TestClock`` advancing by three intervals gives three
-  /// ticks. Cancelling the effect ends the loop: the sequence finishes instead of throwing.
+  /// ticks. Cancelling the effect ends the loop: the sequence finishes instead of throwing. On
+  /// an ``ImmediateClock`` every tick is due at once, so such a loop runs until it is cancelled.
   public func timer(interval: Duration) -> ClockTimer {
     ClockTimer(clock: self, interval: interval)
   }
