@@ -54,8 +54,11 @@ public final class TestStore<State: Equatable, Action> {
   let store: Store<State, Action>
   let core: RootCore<State, Action>
   let activity: EffectActivity
-  /// The state the next assertion starts from: the state after the last action asserted.
-  var expectedBaseline: State
+  /// The state the next assertion starts from: the state after the last action asserted, with
+  /// the shared values as they were then.
+  var baseline: Checkpoint
+  /// The shared values made under this store, snapshotted with every state it records.
+  let sharedTracker: SharedTracker
   // `nonisolated(unsafe)` only so that `deinit` can read it; everything else uses it on the main
   // actor.
   nonisolated(unsafe) var received: [Received] = []
@@ -66,7 +69,7 @@ public final class TestStore<State: Equatable, Action> {
   /// dismissed child) are reported at it, where the test can do something about them.
   let testCall = Lock<Dependencies.SourceLocation?>(nil)
   /// The state right after the action this store's `send` is sending, before its follow-ups.
-  var sentState: State?
+  var sentState: Checkpoint?
   var isSendingAction = false
   /// The last test call: received actions no test call can be found for are attributed to it,
   /// and so are the effects they start (the activity keeps a copy).
@@ -81,7 +84,22 @@ public final class TestStore<State: Equatable, Action> {
   struct Received {
     let action: Action
     let state: State
+    let shared: SharedSnapshot
     let origin: Dependencies.SourceLocation
+
+    var checkpoint: Checkpoint { Checkpoint(state: state, shared: shared) }
+  }
+
+  /// A state and the values of the shared state it holds, at one moment.
+  struct Checkpoint {
+    var state: State
+    var shared: SharedSnapshot
+  }
+
+  /// The state the next assertion starts from; setting it takes the shared values as they are now.
+  var expectedBaseline: State {
+    get { baseline.state }
+    set { baseline = Checkpoint(state: newValue, shared: sharedTracker.snapshot()) }
   }
 
   /// Creates a test store running `reducer` from `initialState`.
@@ -109,6 +127,9 @@ public final class TestStore<State: Equatable, Action> {
       reportTestFailure(message, at: testCall.withLock { $0 } ?? location)
     }
     prepareDependencies(&values)
+    // A fresh set of shared keys for each test store: tests never see each other's values.
+    let sharedTracker = SharedTracker()
+    values.sharedContainer = SharedContainer(tracker: sharedTracker)
     let activity = EffectActivity()
     let observer = TestStoreObserver<State, Action>(activity: activity)
     let core = RootCore(
@@ -118,7 +139,8 @@ public final class TestStore<State: Equatable, Action> {
     self.activity = activity
     self.core = core
     self.store = Store(root: core)
-    self.expectedBaseline = core.state.pointee
+    self.sharedTracker = sharedTracker
+    self.baseline = Checkpoint(state: core.state.pointee, shared: sharedTracker.snapshot())
     self.lastLocation = Dependencies.SourceLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
     observer.testStore = self

@@ -174,6 +174,8 @@ extension DependencyValues {
   package func running(on runtime: EffectRuntime) -> Self {
     var values = self
     values.storeRuntime = runtime
+    // Each store tree keys its shared values apart from every other's (a test's from the next).
+    if values.sharedContainer == nil { values.sharedContainer = SharedContainer() }
     return values
   }
 }
