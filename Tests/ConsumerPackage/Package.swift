@@ -65,6 +65,8 @@ let package = Package(
       dependencies: ["EffectsArticle", "TodosFeature", "SearchFeature", dependencies, testing]
     ),
     .target(name: "OrderingArticle", dependencies: [composable, dependencies]),
+    .target(name: "SharingArticle", dependencies: [composable, dependencies]),
+    .testTarget(name: "SharingArticleTests", dependencies: ["SharingArticle", dependencies, testing]),
     .testTarget(name: "OrderingArticleTests", dependencies: ["OrderingArticle", testing]),
     .testTarget(
       name: "TestingArticleTests",
