@@ -436,6 +436,7 @@ func runTaskPaper() {
 let onlyTestStore = ProcessInfo.processInfo.environment["BENCH_TESTSTORE"] != nil
 if !onlyTestStore {
   MainActor.assumeIsolated { run() }
+  MainActor.assumeIsolated { runShared() }  // SharedBenchmarks.swift
   // `BENCH_CORE=1` stops after the store figures, for quick comparisons.
   if ProcessInfo.processInfo.environment["BENCH_CORE"] != nil { exit(0) }
   MainActor.assumeIsolated { runTaskPaper() }

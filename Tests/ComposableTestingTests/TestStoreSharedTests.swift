@@ -218,4 +218,18 @@ private func expectFailure(
     let later = withDependencies { $0 = store.dependencies } operation: { Shared(.count) }
     #expect(later.wrappedValue == 1)
   }
+
+  // Stored keys go to the test's own in-memory storage: never the disk, never another test's.
+  @Test(arguments: 0..<10) func storedKeysStartFromTheDefaultInEveryTest(_ run: Int) async throws {
+    let store = TestStore(
+      initialState: Counter.State(count: Shared(wrappedValue: 0, .json("count.json", saveDelay: .zero)))
+    ) {
+      Counter()
+    }
+    #expect(store.state.count == 0)
+    await store.send(.increment) {
+      $0.$count.withLock { $0 = 1 }
+    }
+    #expect(try store.dependencies.storage.load("count.json") == Data("1".utf8))
+  }
 }
