@@ -74,7 +74,10 @@ extension TestStore {
       )
       return
     }
-    guard comparing({ expected != actual.state }) else { return }
+    guard comparing({ expected != actual.state }) else {
+      checkSharedValues(expectedShared, actualShared, location: location)
+      return
+    }
     let heading =
       update == nil
       ? "State was not expected to change, but a change occurred: …"
@@ -87,6 +90,26 @@ extension TestStore {
       \(indent(difference ?? "(the states differ but dump identically)"))
 
       (Expected: −, Actual: +)\(laterChangeHint(update, baseline, laterActions))
+      """,
+      at: location
+    )
+  }
+
+  /// The states compare equal, but a `==` written by hand may read shared values without
+  /// telling the expected side from the actual one: compare the shared values themselves.
+  private func checkSharedValues(_ expected: SharedView, _ actual: SharedView, location: Dependencies.SourceLocation) {
+    guard exhaustivity == .on else { return }
+    let differences = expected.differences(from: actual)
+    guard !differences.isEmpty else { return }
+    let diffs = differences.map { indent(diff($0.expected, $0.actual) ?? customDump($0.actual)) }
+    fail(
+      """
+      A shared value changed, but the state's == did not see it (is it written by hand? Compare \
+      shared values with their own ==): …
+
+      \(diffs.joined(separator: "\n\n"))
+
+      (Expected: −, Actual: +)
       """,
       at: location
     )

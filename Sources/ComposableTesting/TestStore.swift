@@ -56,7 +56,11 @@ public final class TestStore<State: Equatable, Action> {
   let activity: EffectActivity
   /// The state the next assertion starts from: the state after the last action asserted, with
   /// the shared values as they were then.
-  var baseline: Checkpoint
+  var baseline: Checkpoint {
+    didSet { assertedShared = baseline.shared }
+  }
+  /// The baseline's shared values, for `deinit` (which cannot read the state).
+  nonisolated(unsafe) var assertedShared: SharedSnapshot
   /// The shared values made under this store, snapshotted with every state it records.
   let sharedTracker: SharedTracker
   // `nonisolated(unsafe)` only so that `deinit` can read it; everything else uses it on the main
@@ -140,7 +144,9 @@ public final class TestStore<State: Equatable, Action> {
     self.core = core
     self.store = Store(root: core)
     self.sharedTracker = sharedTracker
-    self.baseline = Checkpoint(state: core.state.pointee, shared: sharedTracker.snapshot())
+    let initialShared = sharedTracker.snapshot()
+    self.baseline = Checkpoint(state: core.state.pointee, shared: initialShared)
+    self.assertedShared = initialShared
     self.lastLocation = Dependencies.SourceLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
     observer.testStore = self
@@ -155,6 +161,9 @@ public final class TestStore<State: Equatable, Action> {
   deinit {
     // Read every property before calling anything on `self`, as a nonisolated deinit must.
     let received = received
+    let assertedShared = assertedShared
+    let sharedTracker = sharedTracker
+    let lastLocation = lastLocation
     let reported = reported
     let runtime = core.runtime
     let activity = activity
@@ -169,6 +178,16 @@ public final class TestStore<State: Equatable, Action> {
     runtime.cancelAll()
     guard isExhaustive else { return }
     reportUnreceived(received, before: nil)
+    if received.isEmpty, assertedShared.differs(from: sharedTracker.snapshot()) {
+      reportTestFailure(
+        """
+        A shared value changed after the last assertion, and the test ended without asserting \
+        it: an effect changed it without sending an action. Assert it with \
+        'store.assert { … }' (or 'await store.finish()', which shows the change).
+        """,
+        at: lastLocation
+      )
+    }
     var seen = reported
     for origin in runningOrigins where seen.insert(origin).inserted {
       reportTestFailure(Self.effectStillRunningMessage(origin), at: origin.send)

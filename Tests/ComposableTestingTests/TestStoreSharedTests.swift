@@ -232,4 +232,39 @@ private func expectFailure(
     }
     #expect(try store.dependencies.storage.load("count.json") == Data("1".utf8))
   }
+
+  @Test func aSharedChangeIsCaughtEvenWhenEqualityIsWrittenByHand() async {
+    let store = TestStore(initialState: HandWrittenEquality.State(count: Shared(0))) { HandWrittenEquality() }
+    await expectFailure(containing: ["A shared value changed, but the state's == did not see it", "−0", "+1"]) {
+      await store.send(.increment)
+    }
+  }
+
+  @Test func aTestEndingWithAnEffectsSharedChangeUnassertedFails() async {
+    let clock = TestClock()
+    await expectFailure(containing: ["A shared value changed after the last assertion"]) {
+      let store = TestStore(initialState: Counter.State(count: Shared(0))) {
+        Counter()
+      } withDependencies: {
+        $0.clock = clock
+      }
+      await store.send(.incrementLater)
+      await clock.advance(by: .seconds(1))
+    }
+  }
+}
+
+/// A state whose `==` reads the shared value through `wrappedValue`, as hand-written ones do.
+private struct HandWrittenEquality: Reducer {
+  struct State: Equatable {
+    @Shared var count: Int
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.count == rhs.count }
+  }
+
+  enum Action: Equatable { case increment }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.$count.withLock { $0 += 1 }
+    return .none
+  }
 }

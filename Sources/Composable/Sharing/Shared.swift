@@ -76,6 +76,9 @@ public struct Shared<Value: Sendable>: Sendable {
 
   /// Changes the value in place, under the lock every holder uses.
   ///
+  /// The lock is held while `body` runs: change the value through the argument, not by reading
+  /// this shared value (or a part of it) again, which stops the program with a message.
+  ///
   /// ```swift
   /// state.$settings.withLock { $0.showsDone = true }
   /// ```
@@ -88,17 +91,13 @@ public struct Shared<Value: Sendable>: Sendable {
   /// other values. Throws why it could not be saved (the document could not be read, the codec
   /// refused, the storage failed).
   public func save() async throws {
-    try persistence?.save()
+    try node.root.saveDocument()
   }
 
   /// Reads a stored value's document again, taking what another program saved; does nothing
   /// for other values.
   public func load() async throws {
-    try persistence?.reload()
-  }
-
-  private var persistence: SharedPersistence<Value>? {
-    (node as? SharedRoot<Value>)?.persisted
+    try node.root.reloadDocument()
   }
 
   private static func root(for key: SharedKey<Value>, makingFrom initial: () -> Value) -> SharedRoot<Value> {

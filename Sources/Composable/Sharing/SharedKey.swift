@@ -35,12 +35,15 @@ public struct SharedKey<Value: Sendable>: Sendable {
   /// A value kept in the document `name` of a storage (``DependencyValues/storage`` unless you
   /// pass another), read and written through `codec`.
   ///
-  /// - Changes are saved atomically, after `saveDelay` on the ``DependencyValues/clock``
-  ///   dependency: a burst of changes is saved once, with the last value. Call
-  ///   ``Shared/save()`` to save at once (before a program exits).
+  /// - Changes are saved atomically, `saveDelay` after the first change of a burst on the
+  ///   ``DependencyValues/clock`` dependency, with every change made meanwhile: a burst is saved
+  ///   once, with the last value. Call ``Shared/save()`` to save at once (before a program
+  ///   exits). Before writing, the document is read again: if it no longer decodes (someone
+  ///   broke it by hand meanwhile) it is left as it is and the change stays pending.
   /// - With `reloadEvery`, the document is read again at that interval (on the clock) and a
   ///   value another program saved replaces this one, unless a change of this one is waiting to be
-  ///   saved. ``Shared/load()`` reloads at once.
+  ///   saved. ``Shared/load()`` reloads at once. (On a `TestClock`, `run()` never ends while
+  ///   such a value lives: advance the clock by the interval instead.)
   /// - A document that cannot be decoded is never written over: holders start from the default,
   ///   changes stay in memory, and ``Shared/save()`` throws the reason.
   /// - In tests the storage dependency is in memory, so no test reaches the disk unless it sets

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Dependencies
 import Synchronization
 
@@ -21,6 +28,10 @@ package class SharedNode<Value: Sendable>: @unchecked Sendable {
 package protocol AnySharedRoot: AnyObject, Sendable {
   /// The live value, whatever view is current.
   func liveValue() -> any Sendable
+  /// Saves a stored value's pending change now; nothing for other values.
+  func saveDocument() throws
+  /// Reads a stored value's document again; nothing for other values.
+  func reloadDocument() throws
 }
 
 /// A value held by reference: the one every holder of a key (or of copies of one `Shared`) reads.
@@ -31,6 +42,9 @@ final class SharedRoot<Value: Sendable>: SharedNode<Value>, AnySharedRoot, @unch
   /// made itself and gave to the store's state).
   private let isTracked = Atomic<Bool>(false)
   private let persistence: SharedPersistence<Value>?
+  /// The thread inside a `withLock` of this root, 0 when none: reading the value there would
+  /// wait for the lock that thread holds, forever, so it stops with a message instead.
+  private let writingThread = Atomic<UInt>(0)
 
   init(_ initial: Value, persistence: SharedPersistence<Value>? = nil) {
     self.value = Lock(initial)
@@ -43,6 +57,25 @@ final class SharedRoot<Value: Sendable>: SharedNode<Value>, AnySharedRoot, @unch
     persistence?.attach(to: self)
   }
 
+  private static var currentThread: UInt {
+    #if canImport(Darwin)
+      UInt(bitPattern: pthread_self())
+    #else
+      UInt(pthread_self())
+    #endif
+  }
+
+  private func checkNotInsideWrite() {
+    let writer = writingThread.load(ordering: .relaxed)
+    guard writer != 0, writer == Self.currentThread else { return }
+    preconditionFailure(
+      """
+      A shared value of type \(Value.self) was read inside its own withLock: use the value the \
+      closure is given instead (withLock { $0 … }), since the lock is held while it runs.
+      """
+    )
+  }
+
   /// The tracker of the test store whose dependencies are current, if any.
   private static var currentTracker: SharedTracker? {
     (DependencyValues.current.sharedContainer as? SharedContainer)?.tracker
@@ -51,19 +84,22 @@ final class SharedRoot<Value: Sendable>: SharedNode<Value>, AnySharedRoot, @unch
   override package var root: AnySharedRoot { self }
 
   package func liveValue() -> any Sendable {
-    value.withLock { $0 }
+    checkNotInsideWrite()
+    return value.withLock { $0 }
   }
 
   override func read() -> Value {
     if isTracked.load(ordering: .relaxed), let view = SharedView.current, let seen = view.value(of: self) {
       return seen as! Value
     }
+    checkNotInsideWrite()
     return value.withLock { $0 }
   }
 
   override func write<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    if !isTracked.load(ordering: .relaxed), let tracker = Self.currentTracker {
-      // The value before this first write is the one every earlier snapshot of the test saw.
+    if let tracker = Self.currentTracker, !tracker.isTracking(self) {
+      // The value before this first write under the test store is the one every earlier
+      // snapshot of its test saw.
       tracker.track(self, initialValue: value.withLock { $0 })
       isTracked.store(true, ordering: .relaxed)
     }
@@ -74,20 +110,35 @@ final class SharedRoot<Value: Sendable>: SharedNode<Value>, AnySharedRoot, @unch
       view.set(seen, of: self)
       return result
     }
-    let (result, changed) = try value.withLock { value in
+    checkNotInsideWrite()
+    var startsSave = false
+    let result = try value.withLock { value in
+      writingThread.store(Self.currentThread, ordering: .relaxed)
+      defer { writingThread.store(0, ordering: .relaxed) }
       let result = try body(&value)
-      return (result, value)
+      startsSave = persistence?.recordChange(value) ?? false
+      return result
     }
-    persistence?.valueChanged(to: changed)
+    // Outside the lock: a save reads and writes the document, and a reload takes this lock.
+    if startsSave { persistence?.startSave() }
     return result
   }
 
-  /// A value read from outside (another process's save): replaces the value without saving it.
-  func replaceFromOutside(_ newValue: Value) {
-    value.withLock { $0 = newValue }
+  /// A value read from outside (another program's save): replaces the value without saving it,
+  /// unless `isStillCurrent` says a change of ours came first.
+  func replaceFromOutside(_ newValue: Value, if isStillCurrent: () -> Bool) {
+    value.withLock { value in
+      if isStillCurrent() { value = newValue }
+    }
   }
 
-  var persisted: SharedPersistence<Value>? { persistence }
+  package func saveDocument() throws {
+    try persistence?.save()
+  }
+
+  package func reloadDocument() throws {
+    try persistence?.reload()
+  }
 }
 
 /// Part of a parent's value, through a writable key path.

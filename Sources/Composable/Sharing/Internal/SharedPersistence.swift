@@ -8,8 +8,8 @@ final class SharedPersistence<Value: Sendable>: Sendable {
     /// A changed value not saved yet.
     var pending: Value?
     var isSaveScheduled = false
-    /// The document's bytes as last loaded or saved: what `encode` keeps, and how a reload
-    /// tells another program's save from ours.
+    /// The document's bytes as last loaded or saved: how a reload tells another program's save
+    /// from ours.
     var lastBytes: Data?
     /// Why the document could not be read; while set, it is never written.
     var unreadable: SharedPersistenceError?
@@ -18,11 +18,16 @@ final class SharedPersistence<Value: Sendable>: Sendable {
   let name: String
   private let codec: SharedCodec<Value>
   private let storage: StorageClient
+  /// Without the store tree's shared container, which holds the root that holds this: the clock
+  /// is read from them when a save is first delayed (a test that never saves needs none).
   private let dependencies: DependencyValues
   private let saveDelay: Duration
   private let reloadInterval: Duration?
   private let reporter: IssueReporter
   private let state = Lock(State())
+  /// Held across each save's and reload's reading and writing, so that they happen one at a time
+  /// and in order.
+  private let inputOutput = Lock(())
   private let owner = Lock<WeakRoot>(WeakRoot())
 
   private struct WeakRoot: @unchecked Sendable {
@@ -38,6 +43,8 @@ final class SharedPersistence<Value: Sendable>: Sendable {
     reloadInterval: Duration?,
     reporter: IssueReporter
   ) {
+    var dependencies = dependencies
+    dependencies.sharedContainer = nil
     self.name = name
     self.codec = codec
     self.storage = storage
@@ -59,7 +66,7 @@ final class SharedPersistence<Value: Sendable>: Sendable {
       return value
     } catch {
       state.withLock { $0.unreadable = error }
-      reporter(error.description, at: SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+      report(error)
       return nil
     }
   }
@@ -71,81 +78,129 @@ final class SharedPersistence<Value: Sendable>: Sendable {
     ClockTask().start(on: clock) { [weak self] in
       while !Task.isCancelled {
         do { try await clock.sleep(for: reloadInterval) } catch { return }
+        // Ends once the root is gone.
         guard let self, self.owner.withLock({ $0.root }) != nil else { return }
-        try? self.reload()
+        do throws(SharedPersistenceError) { try self.reload() } catch { self.report(error) }
       }
     }
   }
 
-  func valueChanged(to value: Value) {
-    let schedule: Bool = state.withLock { state in
+  /// Records a value written, under the root's lock (so that the value left pending is the last
+  /// one written); returns whether the caller must call ``startSave()`` once it has released
+  /// the lock.
+  func recordChange(_ value: Value) -> Bool {
+    state.withLock { state in
       state.pending = value
       guard !state.isSaveScheduled else { return false }
       state.isSaveScheduled = true
       return true
     }
-    guard schedule else { return }
+  }
+
+  /// Saves now when there is no delay; otherwise after the delay on the clock, with whatever
+  /// was written meanwhile: a burst of changes is saved once, with the last value.
+  func startSave() {
     if saveDelay <= .zero {
       saveReportingFailure()
       return
     }
     let clock = dependencies.clock
     let delay = saveDelay
-    ClockTask().start(on: clock) { [weak self] in
+    // Holds this persistence until it has saved, even if every holder is gone by then.
+    ClockTask().start(on: clock) {
       try? await clock.sleep(for: delay)
-      self?.saveReportingFailure()
+      self.saveReportingFailure()
     }
   }
 
-  /// Saves a pending change now. Throws why the document cannot be written.
+  /// Saves a pending change now. Throws why the document cannot be written; the change stays
+  /// pending.
   func save() throws(SharedPersistenceError) {
-    let (pending, previous, unreadable) = state.withLock { state in
-      defer {
-        state.pending = nil
+    try serially(saveNow)
+  }
+
+  private func saveNow() throws(SharedPersistenceError) {
+    do {
+      let pending: Value? = state.withLock { state in
         state.isSaveScheduled = false
+        return state.pending
       }
-      return (state.pending, state.lastBytes, state.unreadable)
+      guard let pending else {
+        if let unreadable = state.withLock({ $0.unreadable }) { throw unreadable }
+        return
+      }
+      // Read the document again: what another program wrote since must be readable to be kept,
+      // and is what the codec keeps.
+      let current: Data?
+      do { current = try storage.load(name) } catch { throw .storage(error) }
+      if let current {
+        do {
+          _ = try decode(current)
+        } catch {
+          state.withLock { $0.unreadable = error }
+          throw error
+        }
+      }
+      let bytes: Data
+      do {
+        bytes = try codec.encode(pending, current)
+      } catch {
+        throw .refused(name: name, reason: error)
+      }
+      do {
+        try storage.save(bytes, name)
+      } catch {
+        throw .storage(error)
+      }
+      state.withLock { state in
+        state.lastBytes = bytes
+        state.unreadable = nil
+        // A change written while this one was saved is still pending.
+        if let saved = state.pending, Self.isSame(saved, pending) { state.pending = nil }
+      }
     }
-    guard let pending else {
-      if let unreadable { throw unreadable }
-      return
-    }
-    if let unreadable {
-      state.withLock { if $0.pending == nil { $0.pending = pending } }
-      throw unreadable
-    }
-    let bytes: Data
-    do {
-      bytes = try codec.encode(pending, previous)
-    } catch {
-      throw .refused(name: name, reason: error)
-    }
-    do {
-      try storage.save(bytes, name)
-    } catch {
-      throw .storage(error)
-    }
-    state.withLock { $0.lastBytes = bytes }
   }
 
   /// Reads the document again; a value another program saved replaces the root's, unless a
-  /// change of ours is waiting to be saved (it wins, and is saved over theirs).
+  /// change of ours is waiting to be saved (it wins, and is saved over theirs). A document that
+  /// no longer decodes is reported and, from then on, not written over until it does again.
   func reload() throws(SharedPersistenceError) {
-    let bytes: Data?
+    try serially(reloadNow)
+  }
+
+  private func reloadNow() throws(SharedPersistenceError) {
     do {
-      bytes = try storage.load(name)
-    } catch {
-      throw .storage(error)
+      let bytes: Data?
+      do { bytes = try storage.load(name) } catch { throw .storage(error) }
+      guard let bytes else { return }
+      let (known, wasUnreadable) = state.withLock { ($0.lastBytes, $0.unreadable != nil) }
+      guard bytes != known || wasUnreadable else { return }
+      let value: Value
+      do {
+        value = try decode(bytes)
+      } catch {
+        let isNew = state.withLock { state in
+          defer { state.unreadable = error }
+          return state.unreadable == nil
+        }
+        if isNew { throw error }
+        return
+      }
+      state.withLock {
+        $0.lastBytes = bytes
+        $0.unreadable = nil
+      }
+      owner.withLock { $0.root }?.replaceFromOutside(value) {
+        state.withLock { $0.pending == nil }
+      }
     }
-    guard let bytes else { return }
-    let (known, hasPending) = state.withLock { ($0.lastBytes, $0.pending != nil) }
-    guard bytes != known, !hasPending else { return }
-    let value = try decode(bytes)
-    state.withLock {
-      $0.lastBytes = bytes
-      $0.unreadable = nil
+  }
+
+  private func serially(_ body: () throws(SharedPersistenceError) -> Void) throws(SharedPersistenceError) {
+    let result: Result<Void, SharedPersistenceError> = inputOutput.withLock { _ in
+      Result { () throws(SharedPersistenceError) in try body() }
     }
-    owner.withLock { $0.root }?.replaceFromOutside(value)
+    try result.get()
   }
 
   private func decode(_ bytes: Data) throws(SharedPersistenceError) -> Value {
@@ -160,7 +215,19 @@ final class SharedPersistence<Value: Sendable>: Sendable {
     do {
       try save()
     } catch {
-      reporter(error.description, at: SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+      report(error)
     }
+  }
+
+  private func report(_ error: SharedPersistenceError) {
+    reporter(error.description, at: SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+  }
+
+  /// Whether the pending value is still the one a save took: compared by `==` when the value
+  /// is `Equatable`; otherwise assumed changed, so that it is saved again (harmless).
+  private static func isSame(_ lhs: Value, _ rhs: Value) -> Bool {
+    func open<T: Equatable>(_ lhs: T) -> Bool { (rhs as? T) == lhs }
+    guard let lhs = lhs as? any Equatable else { return false }
+    return open(lhs)
   }
 }

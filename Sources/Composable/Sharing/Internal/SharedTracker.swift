@@ -23,6 +23,11 @@ package final class SharedTracker: Sendable {
     }
   }
 
+  func isTracking(_ root: any AnySharedRoot) -> Bool {
+    let id = ObjectIdentifier(root)
+    return tracked.withLock { $0.roots[id] != nil }
+  }
+
   func initialValue(of id: ObjectIdentifier) -> (any Sendable)? {
     tracked.withLock { $0.initialValues[id] }
   }
@@ -62,7 +67,7 @@ package struct SharedSnapshot: Sendable {
     return false
   }
 
-  private static func equal(_ lhs: any Sendable, _ rhs: any Sendable) -> Bool {
+  static func equal(_ lhs: any Sendable, _ rhs: any Sendable) -> Bool {
     func open<T: Equatable>(_ lhs: T) -> Bool { (rhs as? T) == lhs }
     guard let lhs = lhs as? any Equatable else { return false }
     return open(lhs)
@@ -84,6 +89,18 @@ package final class SharedView: @unchecked Sendable {
 
   func set(_ value: any Sendable, of root: some AnySharedRoot) {
     snapshot.values[ObjectIdentifier(root)] = value
+  }
+
+  /// The values that differ between this view (expected) and `actual`, root by root.
+  package func differences(from actual: SharedView) -> [(expected: Any, actual: Any)] {
+    var ids = Set(snapshot.values.keys)
+    ids.formUnion(actual.snapshot.values.keys)
+    var result: [(expected: Any, actual: Any)] = []
+    for id in ids {
+      guard let mine = snapshot.value(of: id), let theirs = actual.snapshot.value(of: id) else { continue }
+      if !SharedSnapshot.equal(mine, theirs) { result.append((mine, theirs)) }
+    }
+    return result
   }
 
   /// The view shared values read through on this task; `nil` outside a test store's check.

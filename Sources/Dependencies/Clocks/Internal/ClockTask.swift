@@ -42,16 +42,31 @@ package final class ClockTask: TestClockObserver, Sendable {
     }
   }
 
+  /// Waits until the task sleeps or ends; gives up after `timeout` (of real time) when it is
+  /// waiting on something other than the clock, as a test store's effects do.
   package func waitUntilQuiescent(timeout: Duration) async -> Bool {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let ready: Bool = state.withLock { state in
-        guard state.phase == .running else { return true }
-        state.waiters.append(continuation)
+    if state.withLock({ $0.phase != .running }) { return true }
+    return await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+          let ready: Bool = self.state.withLock { state in
+            guard state.phase == .running else { return true }
+            state.waiters.append(continuation)
+            return false
+          }
+          if ready { continuation.resume() }
+        }
+        return true
+      }
+      group.addTask {
+        try? await ContinuousClock().sleep(for: timeout)
         return false
       }
-      if ready { continuation.resume() }
+      let first = await group.next() ?? false
+      group.cancelAll()
+      if !first { self.move(to: self.state.withLock { $0.phase }) }
+      return first
     }
-    return true
   }
 
   private func move(to phase: Phase) {
