@@ -64,6 +64,11 @@ let package = Package(
       name: "EffectsArticleTests",
       dependencies: ["EffectsArticle", "TodosFeature", "SearchFeature", dependencies, testing]
     ),
+    .target(name: "NavigationArticle", dependencies: ["CounterFeature", composable, dependencies]),
+    .testTarget(
+      name: "NavigationArticleTests",
+      dependencies: ["NavigationArticle", "CounterFeature", composable, dependencies, testing]
+    ),
     .target(name: "OrderingArticle", dependencies: [composable, dependencies]),
     .target(name: "SharingArticle", dependencies: [composable, dependencies]),
     .testTarget(name: "SharingArticleTests", dependencies: ["SharingArticle", dependencies, testing]),

@@ -145,6 +145,15 @@ struct ChildHost {
   func endingRemoved<Action, ID: Hashable & Sendable>(
     _ effect: Effect<Action>, remaining: some Sequence<ID>
   ) -> Effect<Action> {
+    // Nothing to end when no child of this operator has effects running and none starts one
+    // now: the common push or pop of a screen that runs none. The runtime registers every
+    // effect as it starts, before the next action is reduced, so none is missed; a child's
+    // effect returned by this very action is in `effect`, which takes the sweep.
+    if effect.isNone, let runtime = EffectRuntime.running,
+      !runtime.hasChildEffects(of: operatorID, otherThan: .none)
+    {
+      return effect
+    }
     let remaining = Set(remaining)
     let sweep = ChildSweep(operatorID: operatorID) { identity in
       guard case let .id(id)? = identity, let id = id.value(as: ID.self) else { return true }
