@@ -94,6 +94,7 @@ public enum Taskman {
         invocation.globals.color = invocation.globals.color ?? shellGlobals.color
       }
       let context = CommandContext(session: session, globals: invocation.globals)
+      try await context.prepareSettings(warns: !(invocation.command is ConfigCommand))
       let status = try await invocation.command.run(in: context)
       session.output.flush()
       return status
