@@ -33,44 +33,37 @@ public struct SettingsFeature: Reducer {
 
   /// The settings' state.
   public struct State: Equatable, Sendable {
-    /// The settings that apply: the file's, with ``overrides`` over them.
-    public private(set) var settings: Settings
     /// The config file as last loaded or saved.
-    public private(set) var file: SettingsFile
+    public var file: SettingsFile
     /// Values given for this run, in increasing precedence.
-    public private(set) var overrides: [SettingsOverride]
+    public var overrides: [SettingsOverride]
     /// Whether ``file`` is the stored file.
     public var loadStatus: LoadStatus
     /// Why the last change was refused, until the next one.
     public var failure: SettingsFailure?
-    private var origins: [String: SettingsOrigin]
 
     /// Settings at their defaults, from an empty file.
-    public init(file: SettingsFile = .empty, overrides: [SettingsOverride] = [], loadStatus: LoadStatus = .notLoaded) {
+    public init(
+      file: SettingsFile = .empty, overrides: [SettingsOverride] = [], loadStatus: LoadStatus = .notLoaded,
+      failure: SettingsFailure? = nil
+    ) {
       self.file = file
       self.overrides = overrides
       self.loadStatus = loadStatus
-      settings = Settings()
-      origins = [:]
-      resolve()
+      self.failure = failure
     }
+
+    /// The settings that apply: the file's, with ``overrides`` over them.
+    public var settings: Settings { resolved.settings }
 
     /// Where `key`'s value in ``settings`` came from.
     public func origin(of key: SettingsKey) -> SettingsOrigin {
-      origins[key.name] ?? .default
+      resolved.origins[key.name] ?? .default
     }
 
-    mutating func replaceFile(_ file: SettingsFile) {
-      self.file = file
-      resolve()
-    }
-
-    mutating func replaceOverrides(_ overrides: [SettingsOverride]) {
-      self.overrides = overrides
-      resolve()
-    }
-
-    private mutating func resolve() {
+    // Derived rather than stored, so that the state cannot disagree with itself (and a test
+    // describes a change by the file or the overrides alone).
+    private var resolved: (settings: Settings, origins: [String: SettingsOrigin]) {
       var settings = file.settings
       var origins: [String: SettingsOrigin] = [:]
       for entry in file.entries where SettingsKey.named(entry.name) != nil {
@@ -81,8 +74,7 @@ public struct SettingsFeature: Reducer {
         guard (try? override.key.set(override.value, in: &settings)) != nil else { continue }
         origins[override.key.name] = override.origin
       }
-      self.settings = settings
-      self.origins = origins
+      return (settings, origins)
     }
   }
 
@@ -135,7 +127,7 @@ public struct SettingsFeature: Reducer {
         }
 
       case let .loadResponse(.success(file)):
-        state.replaceFile(file)
+        state.file = file
         state.loadStatus = .loaded
         return .none
 
@@ -144,7 +136,7 @@ public struct SettingsFeature: Reducer {
         return .none
 
       case let .overridesChanged(overrides):
-        state.replaceOverrides(overrides)
+        state.overrides = overrides
         return .none
 
       case let .set(key, text):
@@ -167,7 +159,7 @@ public struct SettingsFeature: Reducer {
         }
 
       case let .saveResponse(.success(file)):
-        state.replaceFile(file)
+        state.file = file
         state.loadStatus = .loaded
         return .none
 
