@@ -13,14 +13,18 @@ extension CommandContext {
   /// The config file's path.
   var configFile: String { configDirectory + "/" + SettingsFeature.documentName }
 
+  /// The config file's directory as the settings' storage.
+  var configStorage: StorageClient {
+    StorageClient.fileSystem(directory: URL(fileURLWithPath: configDirectory, isDirectory: true))
+  }
+
   /// A store of the settings over the config file, loaded, with this command's environment and
   /// flags over it: what `config` drives, and where every command's settings come from.
   @MainActor
   func settingsStore() async throws(TaskmanError) -> StoreOf<SettingsFeature> {
     let overrides = try SettingsEnvironment.overrides(environment: session.environment, globals: globals)
-    let storage = StorageClient.fileSystem(directory: URL(fileURLWithPath: configDirectory, isDirectory: true))
     let store = Store(initialState: SettingsFeature.State()) { SettingsFeature() } withDependencies: {
-      $0.configStorage = storage
+      $0.configStorage = configStorage
     }
     store.send(.load)
     store.send(.overridesChanged(overrides))
@@ -31,14 +35,24 @@ extension CommandContext {
   /// Loads the settings this command runs with into the session (``Session/settings``), which
   /// ``style``, `list` and `done` then follow. A config file that cannot be read, or has lines
   /// that cannot, is said on standard error (once a session) and the rest applies; a bad
-  /// `TASKMAN_…` variable is a usage error.
-  /// `config`, which says it in its own words, turns the warning off (`warns`).
+  /// `TASKMAN_…` variable is a usage error. `config`, which says it in its own words, turns the
+  /// warning off (`warns`).
+  ///
+  /// The state is made from the file as ``SettingsFeature``'s `loadResponse` makes it, without
+  /// a store: every command reads it, and a store's effect would cost each a hop to another
+  /// thread and back for one small read.
   @MainActor
-  func prepareSettings(warns: Bool = true) async throws(TaskmanError) {
-    let state = try await settingsStore().state
+  func prepareSettings(warns: Bool = true) throws(TaskmanError) {
+    let overrides = try SettingsEnvironment.overrides(environment: session.environment, globals: globals)
+    var state = SettingsFeature.State(overrides: overrides)
+    do throws(StorageError) {
+      state.file = SettingsFile(data: try configStorage.load(SettingsFeature.documentName) ?? Data())
+      state.loadStatus = .loaded
+    } catch {
+      state.loadStatus = .failed(.storage(error))
+    }
     session.settings = state
-    let warning = settingsWarning(state)
-    if warns, let warning, session.settingsWarnings.insert(warning).inserted {
+    if warns, let warning = settingsWarning(state), session.settingsWarnings.insert(warning).inserted {
       errors.write(TextStyle.printable(warning, keepingLayout: true))
     }
   }
