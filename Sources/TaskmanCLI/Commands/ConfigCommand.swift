@@ -31,10 +31,7 @@ struct ConfigCommand: ParsableCommand, Equatable {
   static let actions = ["get", "set"]
 
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
-    guard let action else {
-      guard key == nil else { throw usageError("'\(key!)' needs get or set before it", hint: "taskman config get \(key!)") }
-      return try await list(in: context)
-    }
+    guard let action else { return try await list(in: context) }
     switch action {
     case "get":
       let key = try requireKey()
@@ -51,6 +48,9 @@ struct ConfigCommand: ParsableCommand, Equatable {
       }
       return try await set(key, to: Self.joined(value), in: context)
     default:
+      if SettingsKey.named(action) != nil {
+        throw usageError("'config \(action)' needs get or set before the key", hint: "To see it: taskman config get \(action)")
+      }
       var message = "unknown config action '\(action)'"
       if let suggestion = Suggestion.nearest(to: action, in: Self.actions) { message += ". Did you mean '\(suggestion)'?" }
       throw usageError(message, hint: "Use 'taskman config' to list the settings, 'config get <key>' or 'config set <key> <value>'.")
@@ -94,10 +94,11 @@ struct ConfigCommand: ParsableCommand, Equatable {
     if let failure = store.state.failure { throw Self.error(for: failure, key: key, file: context.configFile) }
     let state = store.state
     context.output.write("\(key.name) = \(TextStyle.printable(key.value(in: state.file.settings)))\n")
-    let origin = state.origin(of: key)
-    switch origin {
-    case .environment, .flag:
-      context.errors.write("taskman: note: \(origin.description.replacingOccurrences(of: "environment ", with: "")) overrides this setting while it is set.\n")
+    switch state.origin(of: key) {
+    case let .environment(name):
+      context.errors.write("taskman: note: \(name) is set, and overrides this setting while it is.\n")
+    case let .flag(name):
+      context.errors.write("taskman: note: \(name) overrides this setting on this command line.\n")
     case .default, .file:
       break
     }
