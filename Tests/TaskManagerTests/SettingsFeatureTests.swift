@@ -11,10 +11,17 @@ private let now = Date(timeIntervalSince1970: 1_795_341_600)
 @MainActor
 private func makeStore(
   _ text: String? = nil,
-  state: SettingsFeature.State = SettingsFeature.State()
+  state: @autoclosure () -> SettingsFeature.State = SettingsFeature.State()
 ) -> (TestStore<SettingsFeature.State, SettingsFeature.Action>, StorageClient) {
   let storage = StorageClient.inMemory(documents: text.map { [SettingsFeature.documentName: Data($0.utf8)] } ?? [:])
-  let store = TestStore(initialState: state) { SettingsFeature() } withDependencies: { $0.configStorage = storage }
+  // The state is made with the store's dependencies, so that its shared settings load from
+  // `storage`.
+  let store = TestStore(initialState: state()) {
+    SettingsFeature()
+  } withDependencies: {
+    $0.configStorage = storage
+    $0.clock = TestClock()
+  }
   return (store, storage)
 }
 
@@ -63,13 +70,17 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
   @Test func settingAKeySavesOnlyItsLine() async throws {
     let text = "# Colour for less -R.\r\ncolor = always\r\nfuture.key = kept\r\n"
     let (store, storage) = makeStore(text, state: SettingsFeature.State(file: file(text), loadStatus: .loaded))
-    await store.send(.set(.listShowDone, "true"))
+    await store.send(.set(.listShowDone, "true")) {
+      $0.$stored.withLock { $0.listShowDone = true }
+    }
     let saved = text + "list.show-done = true\r\n"
     await store.receive(.saveResponse(.success(file(saved)))) { $0.file = file(saved) }
     #expect(try stored(storage) == saved)
     #expect(store.state.settings == Settings(color: .always, listShowDone: true))
 
-    await store.send(.set(.color, "never"))
+    await store.send(.set(.color, "never")) {
+      $0.$stored.withLock { $0.color = .never }
+    }
     let changed = saved.replacingOccurrences(of: "color = always", with: "color = never")
     await store.receive(.saveResponse(.success(file(changed)))) { $0.file = file(changed) }
     #expect(try stored(storage) == changed)
@@ -78,9 +89,15 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
   @Test func aSaveKeepsWhatAPersonWroteSinceTheLoad() async throws {
     let (store, storage) = makeStore("color = auto\n", state: SettingsFeature.State(file: file("color = auto\n"), loadStatus: .loaded))
     try storage.save(Data("color = auto\n# added by hand\nlist.sort = text\n".utf8), SettingsFeature.documentName)
-    await store.send(.set(.color, "never"))
+    await store.send(.set(.color, "never")) {
+      $0.$stored.withLock { $0.color = .never }
+    }
     let saved = "color = never\n# added by hand\nlist.sort = text\n"
-    await store.receive(.saveResponse(.success(file(saved)))) { $0.file = file(saved) }
+    await store.receive(.saveResponse(.success(file(saved)))) {
+      $0.file = file(saved)
+      // What the person wrote meanwhile is now the shared value's too.
+      $0.$stored.withLock { $0.listSort = .text }
+    }
     #expect(store.state.settings == Settings(color: .never, listSort: .text))
   }
 
@@ -91,7 +108,10 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
     }
     #expect(try stored(storage) == "color = auto\n")
     // The next change clears the refusal.
-    await store.send(.set(.listSort, "due")) { $0.failure = nil }
+    await store.send(.set(.listSort, "due")) {
+      $0.failure = nil
+      $0.$stored.withLock { $0.listSort = .due }
+    }
     await store.receive(.saveResponse(.success(file("color = auto\nlist.sort = due\n")))) {
       $0.file = file("color = auto\nlist.sort = due\n")
     }
@@ -114,7 +134,10 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
   @Test func aLineBrokenByHandSinceTheLoadStopsTheSave() async throws {
     let (store, storage) = makeStore("color = auto\n", state: SettingsFeature.State(file: file("color = auto\n"), loadStatus: .loaded))
     try storage.save(Data("color = auto\noops\n".utf8), SettingsFeature.documentName)
-    await store.send(.set(.color, "never"))
+    // The change is made, and stays unsaved (pending) until the file is fixed.
+    await store.send(.set(.color, "never")) {
+      $0.$stored.withLock { $0.color = .never }
+    }
     await store.receive(.saveResponse(.failure(.fileHasProblems(file("color = auto\noops\n").problems)))) {
       $0.failure = .fileHasProblems(file("color = auto\noops\n").problems)
     }
@@ -125,11 +148,42 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
     let error = StorageError.fileSystem(operation: .read, path: "/config", code: 13)
     var storage = StorageClient.inMemory
     storage = StorageClient.failing(load: error, base: storage)
-    let store = TestStore(initialState: SettingsFeature.State()) { SettingsFeature() } withDependencies: { $0.configStorage = storage }
+    let warnings = Lock<[String]>([])
+    let store = TestStore(initialState: SettingsFeature.State()) {
+      SettingsFeature()
+    } withDependencies: {
+      $0.configStorage = storage
+      $0.clock = TestClock()
+      // The shared settings say they could not load; the feature says it in its state.
+      $0.issueReporter = IssueReporter { message, _ in warnings.withLock { $0.append(message) } }
+    }
+    #expect(warnings.withLock { $0 }.contains { $0.contains("Permission denied") })
     await store.send(.load)
     await store.receive(.loadResponse(.failure(.storage(error)))) { $0.loadStatus = .failed(.storage(error)) }
     await store.send(.set(.color, "never")) { $0.failure = .storage(error) }
     #expect(store.state.settings == Settings())
+  }
+
+  @Test func everyHolderOfTheSharedSettingsSeesAChange() async throws {
+    let (store, _) = makeStore("color = auto\n", state: SettingsFeature.State(file: file("color = auto\n"), loadStatus: .loaded))
+    // Another feature of the same store tree (the list, a form) holding the settings.
+    let list = withDependencies { $0 = store.dependencies } operation: { Shared(.settings) }
+    await store.send(.set(.color, "never")) {
+      $0.$stored.withLock { $0.color = .never }
+    }
+    #expect(list.wrappedValue.color == .never)
+    await store.receive(.saveResponse(.success(file("color = never\n")))) { $0.file = file("color = never\n") }
+  }
+
+  @Test func loadingAgainTakesWhatAnotherProgramSaved() async throws {
+    let (store, storage) = makeStore("color = auto\n", state: SettingsFeature.State(file: file("color = auto\n"), loadStatus: .loaded))
+    try storage.save(Data("color = always\n".utf8), SettingsFeature.documentName)
+    await store.send(.load)
+    await store.receive(.loadResponse(.success(file("color = always\n")))) {
+      $0.file = file("color = always\n")
+      $0.$stored.withLock { $0.color = .always }
+    }
+    #expect(store.state.settings.color == .always)
   }
 
   @Test func everyKeyReadsBackWhatItWrites() throws {

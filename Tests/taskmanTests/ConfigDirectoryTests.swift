@@ -1,3 +1,4 @@
+import Dependencies
 import TaskManager
 import Testing
 
@@ -26,6 +27,7 @@ struct ConfigDirectoryTests {
       SettingsOverride(.color, "always", origin: .environment("TASKMAN_COLOR")),
       SettingsOverride(.color, "never", origin: .flag("--color")),
     ])
-    #expect(SettingsFeature.State(overrides: overrides).settings.color == .never)
+    let state = withDependencies { $0.configStorage = .inMemory } operation: { SettingsFeature.State(overrides: overrides) }
+    #expect(state.settings.color == .never)
   }
 }

@@ -33,7 +33,10 @@ public struct SettingsFeature: Reducer {
 
   /// The settings' state.
   public struct State: Equatable, Sendable {
-    /// The config file as last loaded or saved.
+    /// The stored settings, shared by every holder in the store tree (``SharedKey/Default/settings``):
+    /// loaded from the config file when the state is made, saved by ``Action/set(_:_:)``.
+    @Shared(.settings) public var stored: Settings
+    /// The config file as last loaded or saved: its lines, for where each value comes from.
     public var file: SettingsFile
     /// Values given for this run, in increasing precedence.
     public var overrides: [SettingsOverride]
@@ -64,7 +67,7 @@ public struct SettingsFeature: Reducer {
     // Derived rather than stored, so that the state cannot disagree with itself (and a test
     // describes a change by the file or the overrides alone).
     private var resolved: (settings: Settings, origins: [String: SettingsOrigin]) {
-      var settings = file.settings
+      var settings = stored
       var origins: [String: SettingsOrigin] = [:]
       for entry in file.entries where SettingsKey.named(entry.name) != nil {
         origins[entry.name] = .file(line: entry.line)
@@ -103,8 +106,6 @@ public struct SettingsFeature: Reducer {
   }
 
   /// How long a change waits for another program changing the file.
-  static let lockTimeout = Duration.seconds(5)
-
   /// Creates the settings' reducer.
   public init() {}
 
@@ -112,7 +113,9 @@ public struct SettingsFeature: Reducer {
     Reduce { state, action in
       switch action {
       case .load:
-        return .run { [configStorage] send in
+        return .run { [stored = state.$stored, configStorage] send in
+          // The shared value loaded when it was made; take what changed since.
+          try? await stored.load()
           await send(
             .loadResponse(
               Result { () throws(SettingsFailure) in
@@ -154,8 +157,9 @@ public struct SettingsFeature: Reducer {
           state.failure = error
           return .none
         }
-        return .run { [configStorage] send in
-          await send(.saveResponse(await Self.save(key, text, in: configStorage)))
+        state.$stored.withLock { try? key.set(text, in: &$0) }
+        return .run { [stored = state.$stored, configStorage] send in
+          await send(.saveResponse(await Self.save(stored, in: configStorage)))
         }
 
       case let .saveResponse(.success(file)):
@@ -170,25 +174,25 @@ public struct SettingsFeature: Reducer {
     }
   }
 
-  /// Reads the file again under its lock (a person may have edited it since), changes the
-  /// key's line, and saves it.
-  static func save(_ key: SettingsKey, _ text: String, in storage: StorageClient) async -> Result<SettingsFile, SettingsFailure> {
+  /// Saves the shared settings now (the key's codec merges the change into the file as it is
+  /// then, under its lock), and reads the file as saved.
+  static func save(_ stored: Shared<Settings>, in storage: StorageClient) async -> Result<SettingsFile, SettingsFailure> {
     do {
-      return .success(
-        try await storage.withExclusiveAccess(to: documentName, timeout: lockTimeout) { document async throws in
-          var file = SettingsFile(data: try document.load() ?? Data())
-          try file.set(key, to: text)
-          try document.save(file.data)
-          return file
-        }
-      )
-    } catch let failure as SettingsFailure {
-      return .failure(failure)
+      try await stored.save()
+      return .success(SettingsFile(data: try storage.load(documentName) ?? Data()))
+    } catch let error as SharedPersistenceError {
+      switch error {
+      case let .refused(_, reason as SettingsFailure):
+        return .failure(reason)
+      case let .storage(error):
+        return .failure(.storage(error))
+      case .refused, .unreadable:
+        return .failure(.storage(.fileSystem(operation: .replace, path: documentName, code: EIO)))
+      }
     } catch let error as StorageError {
       return .failure(.storage(error))
     } catch {
-      // Only cancellation is left: the change was not made.
-      return .failure(.storage(.fileSystem(operation: .lock, path: documentName, code: ECANCELED)))
+      return .failure(.storage(.fileSystem(operation: .replace, path: documentName, code: ECANCELED)))
     }
   }
 }

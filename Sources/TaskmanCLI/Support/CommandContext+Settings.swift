@@ -25,6 +25,8 @@ extension CommandContext {
     let overrides = try SettingsEnvironment.overrides(environment: session.environment, globals: globals)
     let store = Store(initialState: SettingsFeature.State()) { SettingsFeature() } withDependencies: {
       $0.configStorage = configStorage
+      // A file that cannot be read is said once, in taskman's words, from the state.
+      $0.issueReporter = IssueReporter { _, _ in }
     }
     store.send(.load)
     store.send(.overridesChanged(overrides))
@@ -44,7 +46,13 @@ extension CommandContext {
   @MainActor
   func prepareSettings(warns: Bool = true) throws(TaskmanError) {
     let overrides = try SettingsEnvironment.overrides(environment: session.environment, globals: globals)
-    var state = SettingsFeature.State(overrides: overrides)
+    let configStorage = configStorage
+    var state = withDependencies {
+      $0.configStorage = configStorage
+      $0.issueReporter = IssueReporter { _, _ in }
+    } operation: {
+      SettingsFeature.State(overrides: overrides)
+    }
     do throws(StorageError) {
       state.file = SettingsFile(data: try configStorage.load(SettingsFeature.documentName) ?? Data())
       state.loadStatus = .loaded

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Dependencies
 import Foundation
 
@@ -11,6 +18,8 @@ final class SharedPersistence<Value: Sendable>: Sendable {
     /// The document's bytes as last loaded or saved: how a reload tells another program's save
     /// from ours.
     var lastBytes: Data?
+    /// The value as last loaded or saved: what a merging codec compares a change with.
+    var base: Value?
     /// Why the document could not be read; while set, it is never written.
     var unreadable: SharedPersistenceError?
   }
@@ -62,7 +71,10 @@ final class SharedPersistence<Value: Sendable>: Sendable {
       do { bytes = try storage.load(name) } catch { throw .storage(error) }
       guard let bytes else { return nil }
       let value = try decode(bytes)
-      state.withLock { $0.lastBytes = bytes }
+      state.withLock {
+        $0.lastBytes = bytes
+        $0.base = value
+      }
       return value
     } catch {
       state.withLock { $0.unreadable = error }
@@ -120,46 +132,65 @@ final class SharedPersistence<Value: Sendable>: Sendable {
   }
 
   private func saveNow() throws(SharedPersistenceError) {
+    let (pending, base): (Value?, Value?) = state.withLock { state in
+      state.isSaveScheduled = false
+      return (state.pending, state.base)
+    }
+    guard let pending else {
+      if let unreadable = state.withLock({ $0.unreadable }) { throw unreadable }
+      return
+    }
+    // Under the document's lock, so that two programs saving at once both keep their change:
+    // read it again (what another program wrote since must be readable to be kept, and is what
+    // a merging codec keeps), merge, write.
+    let outcome: Result<(Data, Value?), SharedPersistenceError>
     do {
-      let pending: Value? = state.withLock { state in
-        state.isSaveScheduled = false
-        return state.pending
-      }
-      guard let pending else {
-        if let unreadable = state.withLock({ $0.unreadable }) { throw unreadable }
-        return
-      }
-      // Read the document again: what another program wrote since must be readable to be kept,
-      // and is what the codec keeps.
-      let current: Data?
-      do { current = try storage.load(name) } catch { throw .storage(error) }
-      if let current {
-        do {
-          _ = try decode(current)
-        } catch {
-          state.withLock { $0.unreadable = error }
-          throw error
+      outcome = try storage.withExclusiveAccess(to: name, timeout: Self.lockTimeout) { document in
+        Result { () throws(SharedPersistenceError) -> (Data, Value?) in
+          let current: Data?
+          do throws(StorageError) { current = try document.load() } catch { throw .storage(error) }
+          if let current {
+            do throws(SharedPersistenceError) {
+              _ = try decode(current)
+            } catch {
+              state.withLock { $0.unreadable = error }
+              throw error
+            }
+          }
+          let bytes: Data
+          do {
+            bytes = try codec.merge(pending, base, current)
+          } catch {
+            throw .refused(name: name, reason: error)
+          }
+          do throws(StorageError) { try document.save(bytes) } catch { throw .storage(error) }
+          return (bytes, try? codec.decode(bytes))
         }
       }
-      let bytes: Data
-      do {
-        bytes = try codec.encode(pending, current)
-      } catch {
-        throw .refused(name: name, reason: error)
-      }
-      do {
-        try storage.save(bytes, name)
-      } catch {
-        throw .storage(error)
-      }
-      state.withLock { state in
-        state.lastBytes = bytes
-        state.unreadable = nil
-        // A change written while this one was saved is still pending.
-        if let saved = state.pending, Self.isSame(saved, pending) { state.pending = nil }
+    } catch let error as StorageError {
+      throw .storage(error)
+    } catch {
+      throw .storage(.fileSystem(operation: .lock, path: name, code: ECANCELED))
+    }
+    let (bytes, saved) = try outcome.get()
+    let isUpToDate: Bool = state.withLock { state in
+      state.lastBytes = bytes
+      state.base = saved ?? pending
+      state.unreadable = nil
+      // A change written while this one was saved is still pending.
+      guard let still = state.pending, Self.isSame(still, pending) else { return false }
+      state.pending = nil
+      return true
+    }
+    // What the save kept of other programs' changes is now this value too.
+    if isUpToDate, let saved {
+      owner.withLock { $0.root }?.replaceFromOutside(saved) {
+        state.withLock { $0.pending == nil }
       }
     }
   }
+
+  private static var lockTimeout: Duration { .seconds(5) }
 
   /// Reads the document again; a value another program saved replaces the root's, unless a
   /// change of ours is waiting to be saved (it wins, and is saved over theirs). A document that
@@ -188,6 +219,7 @@ final class SharedPersistence<Value: Sendable>: Sendable {
       }
       state.withLock {
         $0.lastBytes = bytes
+        $0.base = value
         $0.unreadable = nil
       }
       owner.withLock { $0.root }?.replaceFromOutside(value) {
