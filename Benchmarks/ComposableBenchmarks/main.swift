@@ -222,6 +222,8 @@ func profileOnly() -> Bool {
     let action = opaque(IfLetParent.Action.increment)
     for _ in 0..<n(20_000_000) { tap(store, action) }
     blackHole(store.state.count)
+  case "push", "stacktop", "ifletchild":
+    profileStack(only, n(10_000_000))  // StackFeatures.swift
   case "followup":
     let counter = Store(initialState: Counter.State()) { Counter() }
     let action = opaque(Counter.Action.incrementTwice)
@@ -235,7 +237,7 @@ func profileOnly() -> Bool {
   case "bindings":
     runBindings()  // BindingBenchmarks.swift
   default:
-    print("BENCH_ONLY: one of root, deep, features, scope, iflet, row, followup, floorrow, bindings")
+    print("BENCH_ONLY: one of root, deep, features, scope, iflet, ifletchild, row, push, stacktop, followup, floorrow, bindings")
   }
   return true
 }
@@ -296,6 +298,10 @@ func run() {
   let ifLetIncrement = opaque(IfLetParent.Action.increment)
   let identifiedIfLet = Store(initialState: IdentifiedIfLetParent.State()) { IdentifiedIfLetParent() }
   let identifiedIfLetIncrement = opaque(IdentifiedIfLetParent.Action.increment)
+  let stackCycle = StackCycle()
+  let (stack, stackTopIncrement) = (makeStackStore(), opaque(StackParent.Action.path(.element(id: 99, action: .increment))))
+  let ifLetChild = Store(initialState: IfLetParent.State()) { IfLetParent() }
+  let ifLetChildIncrement = opaque(IfLetParent.Action.child(.increment))
 
   let times = measureInterleaved([
     Workload(name: "floor counter", iterations: 10_000_000) { n in for _ in 0..<n { mviCounter.send(increment) } },
@@ -312,6 +318,9 @@ func run() {
     Workload(name: "follow-up", iterations: 2_000_000) { n in for _ in 0..<n { tap(followUp, counterIncrementTwice) } },
     Workload(name: "ifLet", iterations: 2_000_000) { n in for _ in 0..<n { tap(ifLet, ifLetIncrement) } },
     Workload(name: "identified ifLet", iterations: 2_000_000) { n in for _ in 0..<n { tap(identifiedIfLet, identifiedIfLetIncrement) } },
+    Workload(name: "stack push and pop", iterations: 200_000) { n in stackCycle.run(n) },
+    Workload(name: "stack top", iterations: 2_000_000) { n in for _ in 0..<n { tap(stack, stackTopIncrement) } },
+    Workload(name: "ifLet child", iterations: 2_000_000) { n in for _ in 0..<n { tap(ifLetChild, ifLetChildIncrement) } },
   ])
   blackHole((features, mviCounter.count, mviList.rows.count, mviBigList.rows.count, deep.state, children))
   let (floorCounter, floorRow, floorRowBig, floorFollowUp) = (times[0], times[1], times[2], times[3])
@@ -331,6 +340,12 @@ func run() {
   report("action with one .send follow-up", times[11], floor: floorFollowUp)
   report("root send to a parent, an ifLet child present", times[12], floor: floorCounter)
   report("  the same, an Identifiable child", times[13], floor: floorCounter)
+  report("send to an ifLet child", times[16], floor: floorCounter)
+  report("push onto a stack of 100 screens", stackCycle.bestPush, floor: floorCounter)
+  report("pop the top of a stack of 100 screens (popFrom)", stackCycle.bestPop, floor: floorCounter)
+  report("send to the top screen of a stack of 100", times[15], floor: floorCounter)
+  print("\("  the same, against a send to an ifLet child".padding(toLength: 58, withPad: " ", startingAt: 0)) \(String(repeating: " ", count: 10))   \(String(format: "%6.2fx", times[15] / times[16]))")
+  blackHole((stack.state.path.count, ifLetChild.state.count))
 
   let identified = IdentifiedArray(uniqueElements: (0..<100_000).map { RowFeature.State(id: $0) })
   let dictionary = Dictionary(uniqueKeysWithValues: (0..<100_000).map { ($0, RowFeature.State(id: $0)) })
@@ -438,6 +453,7 @@ func runTaskPaper() {
 let onlyTestStore = ProcessInfo.processInfo.environment["BENCH_TESTSTORE"] != nil
 if !onlyTestStore {
   MainActor.assumeIsolated { run() }
+  MainActor.assumeIsolated { runShared() }  // SharedBenchmarks.swift
   MainActor.assumeIsolated { runBindings() }  // BindingBenchmarks.swift
   // `BENCH_CORE=1` stops after the store figures, for quick comparisons.
   if ProcessInfo.processInfo.environment["BENCH_CORE"] != nil { exit(0) }

@@ -19,6 +19,14 @@ extension TestStore {
       expectedBaseline = state
     }
     let wait = await waitUntil { self.activity.snapshot.runningEffects == 0 }
+    if exhaustivity == .on, received.isEmpty {
+      // Shared values an effect changed without sending an action, not asserted since.
+      let now = Checkpoint(state: state, shared: sharedTracker.snapshot())
+      if baseline.shared.differs(from: now.shared) {
+        checkState(expectedFrom: baseline, actual: now, update: nil, location: location, demandsChange: false)
+        baseline = now
+      }
+    }
     let running = activity.snapshot.runningEffects
     guard running > 0 else { return }
     fail("Expected effects to finish, but they are still running.\(explain(wait))", at: location)

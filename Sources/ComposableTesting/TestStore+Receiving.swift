@@ -142,7 +142,7 @@ extension TestStore {
     switch exhaustivity {
     case .on:
       let next = received.removeFirst()
-      let (action, actual) = (next.action, next.state)
+      let (action, actual) = (next.action, next.checkpoint)
       guard isMatching(action) else {
         if let later = received.firstIndex(where: { isMatching($0.action) }) {
           let earlier = [next] + received[..<later]
@@ -165,11 +165,11 @@ extension TestStore {
           )
           receivedOutOfOrder.append(contentsOf: earlier.map(\.action))
           received.removeFirst(later + 1)
-          expectedBaseline = expected.state
+          baseline = expected.checkpoint
           return
         }
         fail(mismatch(action), at: location)
-        expectedBaseline = actual
+        baseline = actual
         return
       }
       checkState(
@@ -190,10 +190,10 @@ extension TestStore {
         expectedBaseline = state
         return
       }
-      let actual = received[index].state
+      let actual = received[index].checkpoint
       received.removeFirst(index + 1)
       checkState(expectedFrom: actual, actual: actual, update: update, location: location)
-      expectedBaseline = actual
+      baseline = actual
     }
   }
 }

@@ -41,7 +41,7 @@ extension TestStore {
     let storeTask = TestCall.$current.withValue(location) { store.send(action) }
     testCall.withLock { $0 = nil }
     isSendingAction = false
-    let after = sentState ?? state
+    let after = sentState ?? Checkpoint(state: state, shared: sharedTracker.snapshot())
     sentState = nil
     checkState(
       expectedFrom: takeBaseline(replacingWith: after), actual: after, update: updateStateToExpectedResult,
@@ -59,10 +59,12 @@ extension TestStore {
     // The action this store's `send` sends is the first one the idle store processes.
     if isSendingAction {
       isSendingAction = false
-      sentState = state
+      sentState = Checkpoint(state: state, shared: sharedTracker.snapshot())
       return
     }
-    received.append(Received(action: action, state: state, origin: TestCall.current ?? lastLocation))
+    received.append(
+      Received(
+        action: action, state: state, shared: sharedTracker.snapshot(), origin: TestCall.current ?? lastLocation))
     activity.touch()
   }
 }

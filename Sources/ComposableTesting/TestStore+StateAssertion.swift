@@ -16,48 +16,53 @@ extension TestStore {
   ) {
     let location = Dependencies.SourceLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
+    let actual = Checkpoint(state: state, shared: sharedTracker.snapshot())
     withoutActuallyEscaping(update) { update in
-      checkState(
-        expectedFrom: expectedBaseline, actual: state, update: update, location: location, demandsChange: false)
+      checkState(expectedFrom: baseline, actual: actual, update: update, location: location, demandsChange: false)
     }
-    expectedBaseline = state
+    baseline = actual
   }
 
-  /// The state the next assertion starts from, handed over so that this store no longer holds
-  /// it; `next` takes its place.
-  func takeBaseline(replacingWith next: State) -> State {
+  func takeBaseline(replacingWith next: Checkpoint) -> Checkpoint {
     var taken = next
-    swap(&taken, &expectedBaseline)
+    swap(&taken, &baseline)
     return taken
   }
 
-  /// Checks `actual` against `baseline` changed by `update`.
-  ///
-  /// `baseline` is consumed: when the caller has let go of it (see ``takeBaseline(replacingWith:)``),
-  /// `update` changes it in place instead of copying the whole state, which for a large state
-  /// is most of an assertion's cost. With `demandsChange` (a `send` or `receive`), a closure
-  /// that changes nothing where nothing changed fails: the closure should then be left out.
   func checkState(
-    expectedFrom baseline: consuming State,
-    actual: State,
+    expectedFrom baseline: consuming Checkpoint,
+    actual: Checkpoint,
     update: ((inout State) throws -> Void)?,
     location: Dependencies.SourceLocation,
     laterActions: ArraySlice<Received> = [],
     demandsChange: Bool = true
   ) {
-    var expected = exhaustivity == .on ? baseline : actual
+    let baseline = baseline
+    let isExhaustive = exhaustivity == .on
+    // Shared values are references every copy of the state reads: the expected side reads them
+    // as they were at the baseline (as the test's closure changes them), the actual side as they
+    // were after the action.
+    let expectedShared = SharedView(isExhaustive ? baseline.shared : actual.shared)
+    let actualShared = SharedView(actual.shared)
+    func comparing<R>(_ body: () throws -> R) rethrows -> R {
+      try SharedView.$comparing.withValue((expectedShared, actualShared)) { try body() }
+    }
+    var expected = isExhaustive ? baseline.state : actual.state
     // Whether the action changed nothing, known before `update` changes `expected`; cheap when
     // nothing changed, since the two then share their storage.
-    let actionChangedNothing = demandsChange && exhaustivity == .on && update != nil && actual == expected
+    let actionChangedNothing =
+      demandsChange && isExhaustive && update != nil && comparing { expected == actual.state }
     if let update {
       do {
-        try core.withDependencies { try update(&expected) }
+        try SharedView.$current.withValue(expectedShared) {
+          try core.withDependencies { try update(&expected) }
+        }
       } catch {
         fail("Threw error: \(error)", at: location)
         return
       }
     }
-    if actionChangedNothing, expected == actual {
+    if actionChangedNothing, comparing({ expected == actual.state }) {
       fail(
         """
         Expected state to change, but no change occurred.
@@ -69,32 +74,62 @@ extension TestStore {
       )
       return
     }
-    guard expected != actual else { return }
+    guard comparing({ expected != actual.state }) else {
+      checkSharedValues(expectedShared, actualShared, location: location)
+      return
+    }
     let heading =
       update == nil
       ? "State was not expected to change, but a change occurred: …"
       : "A state change does not match expectation: …"
+    let difference = comparing { diff(expected, actual.state) }
     fail(
       """
       \(heading)
 
-      \(indent(diff(expected, actual) ?? "(the states differ but dump identically)"))
+      \(indent(difference ?? "(the states differ but dump identically)"))
 
-      (Expected: −, Actual: +)\(laterChangeHint(update, laterActions))
+      (Expected: −, Actual: +)\(laterChangeHint(update, baseline, laterActions))
       """,
       at: location
     )
   }
 
-  /// When what `update` asserts holds only after one of `laterActions` (a follow-up this send
-  /// produced, already processed when `send` returned), says which one, and how to assert it.
+  /// The states compare equal, but a `==` written by hand may read shared values without
+  /// telling the expected side from the actual one: compare the shared values themselves.
+  private func checkSharedValues(_ expected: SharedView, _ actual: SharedView, location: Dependencies.SourceLocation) {
+    guard exhaustivity == .on else { return }
+    let differences = expected.differences(from: actual)
+    guard !differences.isEmpty else { return }
+    let diffs = differences.map { indent(diff($0.expected, $0.actual) ?? customDump($0.actual)) }
+    fail(
+      """
+      A shared value changed, but the state's == did not see it (is it written by hand? Compare \
+      shared values with their own ==): …
+
+      \(diffs.joined(separator: "\n\n"))
+
+      (Expected: −, Actual: +)
+      """,
+      at: location
+    )
+  }
+
   func laterChangeHint(
-    _ update: ((inout State) throws -> Void)?, _ laterActions: ArraySlice<Received>
+    _ update: ((inout State) throws -> Void)?, _ baseline: Checkpoint, _ laterActions: ArraySlice<Received>
   ) -> String {
     guard let update else { return "" }
     for later in laterActions {
       var state = later.state
-      guard (try? core.withDependencies({ try update(&state) })) != nil, state == later.state else { continue }
+      // The later state, changed as the test expected this action to change it: unchanged when
+      // it was the later action that made the change the test described.
+      let expectedShared = SharedView(later.shared)
+      let actualShared = SharedView(later.shared)
+      let updated = SharedView.$current.withValue(expectedShared) {
+        (try? core.withDependencies({ try update(&state) })) != nil
+      }
+      let unchanged = SharedView.$comparing.withValue((expectedShared, actualShared)) { state == later.state }
+      guard updated, unchanged else { continue }
       return """
 
 

@@ -67,8 +67,15 @@ public final class TestStore<State: Equatable, Action> {
   let dismissal: Lock<Bool>
   let core: RootCore<State, Action>
   let activity: EffectActivity
-  /// The state the next assertion starts from: the state after the last action asserted.
-  var expectedBaseline: State
+  /// The state the next assertion starts from: the state after the last action asserted, with
+  /// the shared values as they were then.
+  var baseline: Checkpoint {
+    didSet { assertedShared = baseline.shared }
+  }
+  /// The baseline's shared values, for `deinit` (which cannot read the state).
+  nonisolated(unsafe) var assertedShared: SharedSnapshot
+  /// The shared values made under this store, snapshotted with every state it records.
+  let sharedTracker: SharedTracker
   // `nonisolated(unsafe)` only so that `deinit` can read it; everything else uses it on the main
   // actor.
   nonisolated(unsafe) var received: [Received] = []
@@ -79,7 +86,7 @@ public final class TestStore<State: Equatable, Action> {
   /// dismissed child) are reported at it, where the test can do something about them.
   let testCall = Lock<Dependencies.SourceLocation?>(nil)
   /// The state right after the action this store's `send` is sending, before its follow-ups.
-  var sentState: State?
+  var sentState: Checkpoint?
   var isSendingAction = false
   /// The last test call: received actions no test call can be found for are attributed to it,
   /// and so are the effects they start (the activity keeps a copy).
@@ -94,7 +101,22 @@ public final class TestStore<State: Equatable, Action> {
   struct Received {
     let action: Action
     let state: State
+    let shared: SharedSnapshot
     let origin: Dependencies.SourceLocation
+
+    var checkpoint: Checkpoint { Checkpoint(state: state, shared: shared) }
+  }
+
+  /// A state and the values of the shared state it holds, at one moment.
+  struct Checkpoint {
+    var state: State
+    var shared: SharedSnapshot
+  }
+
+  /// The state the next assertion starts from; setting it takes the shared values as they are now.
+  var expectedBaseline: State {
+    get { baseline.state }
+    set { baseline = Checkpoint(state: newValue, shared: sharedTracker.snapshot()) }
   }
 
   /// Creates a test store running `reducer` from `initialState`.
@@ -124,6 +146,9 @@ public final class TestStore<State: Equatable, Action> {
     let dismissal = Lock(false)
     values.dismiss = DismissEffect.whenNotPresented({ dismissal.withLock { $0 = true } })
     prepareDependencies(&values)
+    // A fresh set of shared keys for each test store: tests never see each other's values.
+    let sharedTracker = SharedTracker()
+    values.sharedContainer = SharedContainer(tracker: sharedTracker)
     let activity = EffectActivity()
     let observer = TestStoreObserver<State, Action>(activity: activity)
     let core = RootCore(
@@ -134,7 +159,10 @@ public final class TestStore<State: Equatable, Action> {
     self.activity = activity
     self.core = core
     self.store = Store(root: core)
-    self.expectedBaseline = core.state.pointee
+    self.sharedTracker = sharedTracker
+    let initialShared = sharedTracker.snapshot()
+    self.baseline = Checkpoint(state: core.state.pointee, shared: initialShared)
+    self.assertedShared = initialShared
     self.lastLocation = Dependencies.SourceLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
     observer.testStore = self
@@ -149,6 +177,9 @@ public final class TestStore<State: Equatable, Action> {
   deinit {
     // Read every property before calling anything on `self`, as a nonisolated deinit must.
     let received = received
+    let assertedShared = assertedShared
+    let sharedTracker = sharedTracker
+    let lastLocation = lastLocation
     let reported = reported
     let runtime = core.runtime
     let activity = activity
@@ -163,6 +194,16 @@ public final class TestStore<State: Equatable, Action> {
     runtime.cancelAll()
     guard isExhaustive else { return }
     reportUnreceived(received, before: nil)
+    if received.isEmpty, assertedShared.differs(from: sharedTracker.snapshot()) {
+      reportTestFailure(
+        """
+        A shared value changed after the last assertion, and the test ended without asserting \
+        it: an effect changed it without sending an action. Assert it with \
+        'store.assert { … }' (or 'await store.finish()', which shows the change).
+        """,
+        at: lastLocation
+      )
+    }
     var seen = reported
     for origin in runningOrigins where seen.insert(origin).inserted {
       reportTestFailure(Self.effectStillRunningMessage(origin), at: origin.send)

@@ -39,6 +39,9 @@ public struct DependencyValues: Sendable {
   /// store (`Composable`'s `running(on:)`). Not a dependency: a stored slot rather than a key,
   /// so that the operators that read it on every action pay one load, not a dictionary lookup.
   package var storeRuntime: (any AnyObject & Sendable)?
+  /// The values behind `Shared` keys of the store tree these values belong to: a stored slot
+  /// rather than a key, set once by the root store (or test store) and kept by every copy.
+  package var sharedContainer: (any AnyObject & Sendable)?
 
   /// Creates values where every key has its default for `context`.
   public init(context: DependencyContext = .live) {

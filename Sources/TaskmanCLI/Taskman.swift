@@ -94,6 +94,12 @@ public enum Taskman {
         invocation.globals.color = invocation.globals.color ?? shellGlobals.color
       }
       let context = CommandContext(session: session, globals: invocation.globals)
+      if invocation.command is HelpCommand || invocation.command is VersionCommand {
+        // Help is always at hand, whatever the settings say.
+        try? context.prepareSettings(warns: false)
+      } else {
+        try context.prepareSettings(warns: !(invocation.command is ConfigCommand))
+      }
       let status = try await invocation.command.run(in: context)
       session.output.flush()
       return status

@@ -108,3 +108,17 @@ public protocol CustomDumpReflectable {
 package protocol DumpedAsWrappedValue {
   var wrappedValueForDump: Any { get }
 }
+
+/// Which of the two values of a ``diff(_:_:)`` a dump is of.
+package enum DumpSide: Sendable {
+  case expected
+  case actual
+}
+
+/// A value whose dump depends on the side of a diff it is on: a shared value, which a test store
+/// compares as it was asserted (expected) against as it is (actual), although both sides hold
+/// the same reference. Outside a diff the side is `nil`. A stored property of this type named
+/// `_name` (a property wrapper's storage) dumps as `name`.
+package protocol DumpedPerSide {
+  func valueForDump(on side: DumpSide?) -> Any
+}

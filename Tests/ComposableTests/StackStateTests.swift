@@ -153,4 +153,24 @@ import Testing
     let push = try #require(CasePath<Action, (id: StackElementID, state: String)>.push.extract(from: .push(id: 0, state: "s")))
     #expect(push.id == 0 && push.state == "s")
   }
+  @Test func theSubscriptByIdAndCaseReachesOneKindOfScreen() {
+    enum Screen: Equatable {
+      case number(Int)
+      case text(String)
+    }
+    let number = CasePath<Screen, Int>(Screen.number) { if case let .number(v) = $0 { v } else { nil } }
+    let text = CasePath<Screen, String>(Screen.text) { if case let .text(v) = $0 { v } else { nil } }
+    var path = StackState<Screen>([.number(1), .text("a")])
+    #expect(path[id: 0, case: number] == 1)
+    #expect(path[id: 0, case: text] == nil)
+    #expect(path[id: 7, case: number] == nil)
+    path[id: 0, case: number]? += 1
+    path[id: 1, case: text]?.append("b")
+    #expect(path == StackState([.number(2), .text("ab")]))
+    // Another case, a missing id, or nil: nothing changes, nothing is pushed.
+    path[id: 0, case: text] = "x"
+    path[id: 7, case: number] = 3
+    path[id: 1, case: text] = nil
+    #expect(path == StackState([.number(2), .text("ab")]))
+  }
 }

@@ -66,7 +66,14 @@ let package = Package(
     ),
     .target(name: "BindingsArticle", dependencies: [composable, dependencies]),
     .testTarget(name: "BindingsArticleTests", dependencies: ["BindingsArticle", composable, testing]),
+    .target(name: "NavigationArticle", dependencies: ["CounterFeature", composable, dependencies]),
+    .testTarget(
+      name: "NavigationArticleTests",
+      dependencies: ["NavigationArticle", "CounterFeature", composable, dependencies, testing]
+    ),
     .target(name: "OrderingArticle", dependencies: [composable, dependencies]),
+    .target(name: "SharingArticle", dependencies: [composable, dependencies]),
+    .testTarget(name: "SharingArticleTests", dependencies: ["SharingArticle", dependencies, testing]),
     .testTarget(name: "OrderingArticleTests", dependencies: ["OrderingArticle", testing]),
     .testTarget(
       name: "TestingArticleTests",

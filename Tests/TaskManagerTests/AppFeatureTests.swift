@@ -33,12 +33,12 @@ private func makeStore(tasks: [Item] = [trip]) -> (TestStore<AppFeature.State, A
     let (store, storage) = makeStore()
 
     await store.send(.editOutlineButtonTapped(id: trip.id)) {
-      $0.outlineEditor = OutlineEditor.State(item: trip)
+      $0.path[id: 0] = .outlineEditor(OutlineEditor.State(item: trip))
     }
-    #expect(store.state.outlineEditor?.text == "- Plan trip\n\t- Book train\n")
+    #expect(store.state.path[id: 0, case: .outlineEditor]?.text == "- Plan trip\n\t- Book train\n")
     let text = "- Plan trip @summer\n\t- Book train\n\t- Pack\n"
-    await store.send(.outlineEditor(.textChanged(text))) {
-      $0.outlineEditor?.text = text
+    await store.send(.path(.element(id: 0, action: .outlineEditor(.textChanged(text))))) {
+      $0.path[id: 0, case: .outlineEditor]?.text = text
     }
     // "Book train" is the same line: it keeps its id; "Pack" is new.
     let saved = Item(
@@ -48,10 +48,10 @@ private func makeStore(tasks: [Item] = [trip]) -> (TestStore<AppFeature.State, A
         Item(id: testID(0), kind: .task, title: "Pack", level: 1),
       ]
     )
-    await store.send(.outlineEditor(.saveButtonTapped)) {
-      $0.outlineEditor?.item = saved
+    await store.send(.path(.element(id: 0, action: .outlineEditor(.saveButtonTapped)))) {
+      $0.path[id: 0, case: .outlineEditor]?.item = saved
     }
-    await store.receive(.outlineEditor(.delegate(.save(saved))))
+    await store.receive(.path(.element(id: 0, action: .outlineEditor(.delegate(.save(saved))))))
     await store.receive(.taskList(.replaceItem(saved))) {
       $0.taskList.tasks = [saved]
       $0.taskList.journal?.record(entry("edit “Plan trip”", from: [trip], to: [saved]))
@@ -66,19 +66,19 @@ private func makeStore(tasks: [Item] = [trip]) -> (TestStore<AppFeature.State, A
     let (store, _) = makeStore()
 
     await store.send(.editOutlineButtonTapped(id: trip.id)) {
-      $0.outlineEditor = OutlineEditor.State(item: trip)
+      $0.path[id: 0] = .outlineEditor(OutlineEditor.State(item: trip))
     }
     let text = "- Plan trip\n- Stray task\n"
-    await store.send(.outlineEditor(.textChanged(text))) {
-      $0.outlineEditor?.text = text
+    await store.send(.path(.element(id: 0, action: .outlineEditor(.textChanged(text))))) {
+      $0.path[id: 0, case: .outlineEditor]?.text = text
     }
     let saved = Item(id: trip.id, kind: .task, title: "Plan trip")
-    await store.send(.outlineEditor(.saveButtonTapped)) {
-      $0.outlineEditor?.item = saved
-      $0.outlineEditor?.errorMessage =
+    await store.send(.path(.element(id: 0, action: .outlineEditor(.saveButtonTapped)))) {
+      $0.path[id: 0, case: .outlineEditor]?.item = saved
+      $0.path[id: 0, case: .outlineEditor]?.errorMessage =
         "Only the first converted type model is saved. You may need to change indentation to keep them under the proper project."
     }
-    await store.receive(.outlineEditor(.delegate(.save(saved))))
+    await store.receive(.path(.element(id: 0, action: .outlineEditor(.delegate(.save(saved))))))
     await store.receive(.taskList(.replaceItem(saved))) {
       $0.taskList.tasks = [saved]
       $0.taskList.journal?.record(entry("edit “Plan trip”", from: [trip], to: [saved]))
@@ -90,19 +90,19 @@ private func makeStore(tasks: [Item] = [trip]) -> (TestStore<AppFeature.State, A
     let (store, storage) = makeStore()
 
     await store.send(.editOutlineButtonTapped(id: trip.id)) {
-      $0.outlineEditor = OutlineEditor.State(item: trip)
+      $0.path[id: 0] = .outlineEditor(OutlineEditor.State(item: trip))
     }
     let text = "- Plan trip\n    - Book train\n"
-    await store.send(.outlineEditor(.textChanged(text))) {
-      $0.outlineEditor?.text = text
+    await store.send(.path(.element(id: 0, action: .outlineEditor(.textChanged(text))))) {
+      $0.path[id: 0, case: .outlineEditor]?.text = text
     }
     var saved = trip
     saved.children[0].level = 4
-    await store.send(.outlineEditor(.saveButtonTapped)) {
-      $0.outlineEditor?.item = saved
-      $0.outlineEditor?.text = "- Plan trip\n\t\t\t\t- Book train\n"
+    await store.send(.path(.element(id: 0, action: .outlineEditor(.saveButtonTapped)))) {
+      $0.path[id: 0, case: .outlineEditor]?.item = saved
+      $0.path[id: 0, case: .outlineEditor]?.text = "- Plan trip\n\t\t\t\t- Book train\n"
     }
-    await store.receive(.outlineEditor(.delegate(.save(saved))))
+    await store.receive(.path(.element(id: 0, action: .outlineEditor(.delegate(.save(saved))))))
     // No change recorded, nothing saved.
     await store.receive(.taskList(.replaceItem(saved)))
     await store.finish()
@@ -113,16 +113,16 @@ private func makeStore(tasks: [Item] = [trip]) -> (TestStore<AppFeature.State, A
     let (store, storage) = makeStore()
 
     await store.send(.editOutlineButtonTapped(id: trip.id)) {
-      $0.outlineEditor = OutlineEditor.State(item: trip)
+      $0.path[id: 0] = .outlineEditor(OutlineEditor.State(item: trip))
     }
-    await store.send(.outlineEditor(.textChanged(""))) {
-      $0.outlineEditor?.text = ""
+    await store.send(.path(.element(id: 0, action: .outlineEditor(.textChanged(""))))) {
+      $0.path[id: 0, case: .outlineEditor]?.text = ""
     }
-    await store.send(.outlineEditor(.saveButtonTapped)) {
-      $0.outlineEditor?.errorMessage = "Unable to parse ."
+    await store.send(.path(.element(id: 0, action: .outlineEditor(.saveButtonTapped)))) {
+      $0.path[id: 0, case: .outlineEditor]?.errorMessage = "Unable to parse ."
     }
-    await store.send(.closeOutlineEditorButtonTapped) {
-      $0.outlineEditor = nil
+    await store.send(.path(.popFrom(id: 0))) {
+      $0.path.removeLast()
     }
     #expect(try storage.load(TaskFile.documentName) == nil)
   }

@@ -85,6 +85,9 @@ struct TaskmanProcess {
     for name in ["NO_COLOR", "TASKMAN_DATA_DIR", "XDG_DATA_HOME", "TERM", "TASKMAN_LOCK_TIMEOUT"] {
       environment[name] = nil
     }
+    // Nor the settings of whoever runs the tests: a config directory of the run's own.
+    for name in environment.keys where name.hasPrefix("TASKMAN_") { environment[name] = nil }
+    environment["XDG_CONFIG_HOME"] = directory + "/config"
     environment["TASKMAN_DATA_DIR"] = directory + "/data"
     // A `taskman` built with the thread sanitizer would otherwise sleep a second at exit
     // whenever other threads are alive (its `atexit_sleep_ms`); races are still reported.

@@ -145,6 +145,15 @@ struct ChildHost {
   func endingRemoved<Action, ID: Hashable & Sendable>(
     _ effect: Effect<Action>, remaining: some Sequence<ID>
   ) -> Effect<Action> {
+    // Nothing to end when no child of this operator has effects running and none starts one
+    // now: the common push or pop of a screen that runs none. The runtime registers every
+    // effect as it starts, before the next action is reduced, so none is missed; a child's
+    // effect returned by this very action is in `effect`, which takes the sweep.
+    if effect.isNone, let runtime = EffectRuntime.running,
+      !runtime.hasChildEffects(of: operatorID, otherThan: .none)
+    {
+      return effect
+    }
     let remaining = Set(remaining)
     let sweep = ChildSweep(operatorID: operatorID) { identity in
       guard case let .id(id)? = identity, let id = id.value(as: ID.self) else { return true }
@@ -174,6 +183,8 @@ extension DependencyValues {
   package func running(on runtime: EffectRuntime) -> Self {
     var values = self
     values.storeRuntime = runtime
+    // Each store tree keys its shared values apart from every other's (a test's from the next).
+    if values.sharedContainer == nil { values.sharedContainer = SharedContainer() }
     return values
   }
 }

@@ -125,7 +125,11 @@ struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   /// `effect`, and the end of the effects of every element no longer in the stack: all the
   /// elements of the old stack when the parent assigned a new one (its ids may repeat the old
   /// ones). The stack's counter never goes back, so no later push takes an id seen before.
-  @usableFromInline
+  ///
+  /// Out of line, so that a send to an element that pops nothing does not carry it, but
+  /// inlinable, so that it is specialised for the feature: unspecialised, every push and pop
+  /// paid for looking up the generic metadata of the stack, its key path and its effects.
+  @inlinable
   @inline(never)
   func ending(
     _ effect: Effect<Parent.Action>,

@@ -2,29 +2,35 @@ import Composable
 import Dependencies
 import Foundation
 
-/// The whole app: the ``TaskList`` and, while one task is edited as an outline, the
-/// ``OutlineEditor``, composed with `Scope` and `ifLet` as independent children.
+/// The whole app: the ``TaskList`` at the root, and a navigation stack of screens pushed on it
+/// (``Path``): an ``ItemScreen`` per item the user drills into, and an ``OutlineEditor`` per item
+/// edited as text.
 ///
 /// The outline editor's saves go to the task list (``TaskList/Action/replaceItem(_:)``), which
-/// stores them like any other change.
+/// stores them like any other change. Whenever the list changes (an edit, a reload after another
+/// program's change), each item screen is brought up to date, and the stack is popped from the
+/// lowest screen whose item is gone: a screen never shows, nor saves over, an item that is no
+/// longer in the list.
 ///
 /// ```swift
 /// let store = Store(initialState: AppFeature.State()) { AppFeature() }
 /// store.send(.taskList(.load))
-/// store.send(.editOutlineButtonTapped(id: taskID))
+/// store.send(.itemTapped(id: projectID))             // #0: the project's screen
+/// store.send(.editOutlineButtonTapped(id: taskID))   // #1: an outline editor
+/// store.send(.path(.popFrom(id: 1)))                 // back to the project
 /// ```
 public struct AppFeature: Reducer {
   /// The app's state.
   public struct State: Equatable, Sendable {
     /// The task list.
     public var taskList: TaskList.State
-    /// The outline editor, while a task is edited as an outline.
-    public var outlineEditor: OutlineEditor.State?
+    /// The screens pushed on the list, bottom first.
+    public var path: StackState<Path.State>
 
     /// Creates the app's state.
-    public init(taskList: TaskList.State = TaskList.State(), outlineEditor: OutlineEditor.State? = nil) {
+    public init(taskList: TaskList.State = TaskList.State(), path: StackState<Path.State> = StackState()) {
       self.taskList = taskList
-      self.outlineEditor = outlineEditor
+      self.path = path
     }
   }
 
@@ -32,12 +38,12 @@ public struct AppFeature: Reducer {
   public enum Action: Equatable, Sendable {
     /// The task list's actions.
     case taskList(TaskList.Action)
-    /// Opens the outline editor on the item with `id`.
+    /// Pushes the screen of the item with `id`.
+    case itemTapped(id: UUID)
+    /// Pushes an outline editor on the item with `id`.
     case editOutlineButtonTapped(id: UUID)
-    /// Closes the outline editor.
-    case closeOutlineEditorButtonTapped
-    /// The outline editor's actions.
-    case outlineEditor(OutlineEditor.Action)
+    /// The actions of the pushed screens.
+    case path(StackActionOf<Path>)
   }
 
   /// Creates the app's reducer.
@@ -47,19 +53,24 @@ public struct AppFeature: Reducer {
     Scope(state: \.taskList, action: .taskList) { TaskList() }
     Reduce { state, action in
       switch action {
-      case let .editOutlineButtonTapped(id):
-        state.outlineEditor = state.taskList.item(withID: id).map(OutlineEditor.State.init(item:))
+      case .taskList:
+        Self.updatePath(&state)
         return .none
-      case .closeOutlineEditorButtonTapped:
-        state.outlineEditor = nil
+      case let .itemTapped(id), let .path(.element(id: _, action: .itemScreen(.delegate(.openItem(id))))):
+        Self.push(itemScreenFor: id, in: &state)
         return .none
-      case let .outlineEditor(.delegate(.save(item))):
+      case let .editOutlineButtonTapped(id), let .path(.element(id: _, action: .itemScreen(.delegate(.editOutline(id))))):
+        Self.push(outlineEditorFor: id, in: &state)
+        return .none
+      case let .path(.element(id: _, action: .itemScreen(.delegate(.setDone(done, id))))):
+        return .send(.taskList(done ? .markDone(ids: [id]) : .markNotDone(ids: [id])))
+      case let .path(.element(id: _, action: .outlineEditor(.delegate(.save(item))))):
         return .send(.taskList(.replaceItem(item)))
-      case .outlineEditor, .taskList:
+      case .path:
         return .none
       }
     }
-    .ifLet(\.outlineEditor, action: .outlineEditor) { OutlineEditor() }
+    .forEach(\.path, action: .path) { Path() }
   }
 }
 
@@ -68,8 +79,8 @@ extension CasePath where Root == AppFeature.Action {
   public static var taskList: CasePath<Root, TaskList.Action> {
     .init(Root.taskList) { if case let .taskList(v) = $0 { v } else { nil } }
   }
-  /// The outline editor's actions.
-  public static var outlineEditor: CasePath<Root, OutlineEditor.Action> {
-    .init(Root.outlineEditor) { if case let .outlineEditor(v) = $0 { v } else { nil } }
+  /// The pushed screens' actions.
+  public static var path: CasePath<Root, StackActionOf<AppFeature.Path>> {
+    .init(Root.path) { if case let .path(v) = $0 { v } else { nil } }
   }
 }

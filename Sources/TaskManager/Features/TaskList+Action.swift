@@ -43,7 +43,8 @@ extension TaskList {
     /// Deletes the items and everything under them as one change, which one undo reverts: what
     /// a shell sends once each deletion was confirmed. Items gone already are skipped.
     case deleteItems(ids: [UUID])
-    /// Stamps the items with `@done(<today>)`; an item already done keeps its stamp.
+    /// Stamps the items with `@done(<today>)` (with the minute too when ``State/settings`` say
+    /// `done.date-format = datetime`); an item already done keeps its stamp.
     case markDone(ids: [UUID])
     /// Removes the items' `@done` tags.
     case markNotDone(ids: [UUID])
@@ -58,6 +59,8 @@ extension TaskList {
     case replaceItem(Item)
     /// Shows only the items that match the filter.
     case filterChanged(TaskFilter)
+    /// Uses these settings from now on (``State/settings``): what ``markDone(ids:)`` writes.
+    case settingsChanged(Settings)
     /// Adds the items of a TaskPaper document, with fresh ids: merged into the list or
     /// appended (see ``ImportMode``).
     case importTaskPaper(String, ImportMode = .merge)

@@ -147,12 +147,12 @@ public struct TaskList: Reducer {
         return .none
 
       case let .markDone(ids):
-        let day = today
+        let stamp = doneStamp(state.settings.doneDateFormat)
         // Undo names the items the change marks, not those done already.
         return change(&state, "done \(state.titles(of: ids, preferring: { !$0.isDone }))") { tasks in
           for id in ids {
             // An item already done keeps the day it was done.
-            _ = tasks.modifyItem(withID: id) { if !$0.isDone { $0.setTag(Tag(name: "done", value: day.description)) } }
+            _ = tasks.modifyItem(withID: id) { if !$0.isDone { $0.setTag(Tag(name: "done", value: stamp)) } }
           }
         }
 
@@ -230,6 +230,10 @@ public struct TaskList: Reducer {
         state.filter = filter
         return .none
 
+      case let .settingsChanged(settings):
+        state.settings = settings
+        return .none
+
       case let .saveFailed(message):
         state.errorMessage = message
         return .none
@@ -286,5 +290,10 @@ public struct TaskList: Reducer {
   /// Today, by the `date` and `timeZone` dependencies.
   var today: TaskDate.Day {
     TaskDate.Point(date.now, in: timeZone, includingTime: false).day
+  }
+
+  /// What `@done(…)` says for an item done now: today, or today and the minute.
+  func doneStamp(_ format: DoneDateFormat) -> String {
+    TaskDate.Point(date.now, in: timeZone, includingTime: format == .datetime).description
   }
 }

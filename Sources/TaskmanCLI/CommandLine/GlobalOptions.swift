@@ -23,7 +23,7 @@ struct GlobalOptions: Hashable, Sendable {
     ),
     .option(
       \.color, name: "color", valueName: "when",
-      help: "Colour the output: auto (only on a terminal, and not when NO_COLOR is set), always (even with NO_COLOR set) or never. Default: auto."
+      help: "Colour the output: auto (only on a terminal, and not when NO_COLOR is set), always (even with NO_COLOR set) or never. Default: the color setting (TASKMAN_COLOR, the config file), else auto."
     ),
     .flag(\.help, name: "help", short: "h", help: "Show help and exit."),
     .flag(\.version, name: "version", help: "Show the version and exit."),

@@ -74,7 +74,9 @@ enum HelpFormatter {
     page += row(label: "TASKMAN_FILE", help: "The TaskPaper file, when --file is not given.")
     page += row(label: "TASKMAN_DATA_DIR", help: "The data directory, when --data-dir is not given.")
     page += row(label: "TASKMAN_LOCK_TIMEOUT", help: "Seconds to wait for another taskman to release the data file before exiting with status 4, in decimal (10, 0.5; at most 86400). Default: 10.")
-    page += row(label: "NO_COLOR", help: "When set and not empty, no colour, unless --color always is given.")
+    page += row(label: "NO_COLOR", help: "When set and not empty, no colour, unless --color always is given (or the color setting says always).")
+    page += row(label: "TASKMAN_COLOR, …", help: "Each setting for one run: TASKMAN_ and its key in capitals, _ for . and - (TASKMAN_LIST_SORT=due). Over the config file, under flags; see 'taskman help config'.")
+    page += row(label: "XDG_CONFIG_HOME", help: "The config file is $XDG_CONFIG_HOME/taskman/config, else ~/.config/taskman/config.")
     page += """
 
       EXIT STATUS:

@@ -65,6 +65,7 @@ enum CommandTable {
     UndoCommand.self,
     RedoCommand.self,
     ShellCommand.self,
+    ConfigCommand.self,
     HelpCommand.self,
   ]
 

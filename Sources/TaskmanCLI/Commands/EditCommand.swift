@@ -193,10 +193,12 @@ struct OutlineEditing {
         throw TaskmanError(.dataFileUnreadable, "the item was changed elsewhere while you were editing it; nothing was written over that change")
           .keeping(file)
       }
+      // The editor is pushed on the app's stack, on top, and popped once it has saved.
+      let editor = app.store.state.path.nextID
       app.store.send(.editOutlineButtonTapped(id: item.id))
-      app.store.send(.outlineEditor(.textChanged(text)))
-      app.store.send(.outlineEditor(.saveButtonTapped))
-      app.store.send(.closeOutlineEditorButtonTapped)
+      app.store.send(.path(.element(id: editor, action: .outlineEditor(.textChanged(text)))))
+      app.store.send(.path(.element(id: editor, action: .outlineEditor(.saveButtonTapped))))
+      app.store.send(.path(.popFrom(id: editor)))
       try await app.finishChanges()
       file.remove()
       // Lines only re-indented, nested as they were: the list takes it as no change.

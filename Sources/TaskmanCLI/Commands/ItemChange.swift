@@ -19,6 +19,8 @@ extension CommandContext {
     return try await app.withLoadedTasks { () throws(TaskmanError) in
       let index = app.shortIDs()
       let items = try app.resolve(ids, in: index)
+      // The person's settings say how some changes are made (`done.date-format`).
+      app.send(.settingsChanged(settings))
       try await app.change(action(items), hint: hint())
       afterwards(app, items)
       output.write(TaskRowRenderer.render(app.rows(for: items.map(\.id), index: index), style: style))

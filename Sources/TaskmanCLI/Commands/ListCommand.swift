@@ -30,7 +30,7 @@ struct ListCommand: ParsableCommand, Equatable {
   var dueAfter: DateArgument?
   var overdue = false
   var flat = false
-  var sort: TaskOrder?
+  var sort: ListSort?
   var json = false
 
   static let configuration = CommandConfiguration<Self>(
@@ -52,27 +52,35 @@ struct ListCommand: ParsableCommand, Equatable {
       .option(\.search, name: "search", valueName: "text", help: "Only items whose line contains this text, ignoring case, accents (zoe finds Zoë) and indentation: tasks, notes and projects (--search '@due(2026-12', --search 'home:')."),
       .flags(\.status, [
         (name: "done", value: .done, help: "Only items that are done (tagged @done themselves)."),
-        (name: "all", value: .all, help: "Items whether done or not. Without it, a done item hides with everything under it: its notes and subtasks."),
+        (name: "all", value: .all, help: "Items whether done or not. Without it, a done item hides with everything under it: its notes and subtasks. The default when the list.show-done setting is true (see 'taskman help config')."),
       ]),
       .option(\.dueBefore, name: "due-before", valueName: "date", help: "Only items with a @due date before this date, like 2026-12-01 or friday."),
       .option(\.dueAfter, name: "due-after", valueName: "date", help: "Only items with a @due date after this date (after the whole day, for a day)."),
       .flag(\.overdue, name: "overdue", help: "Only items whose @due day is before today (as in agenda: a time earlier today is due today)."),
       .flag(\.flat, name: "flat", help: "List the matching tasks alone, one per line, with their projects."),
-      .option(\.sort, name: "sort", valueName: "order", help: "List flat, in this order: due, project, created (when taskman first saw each) or text."),
+      .option(\.sort, name: "sort", valueName: "order", help: "List flat, in this order: due, project, created (when taskman first saw each) or text; none for no order (the outline, unless --flat). Default: the list.sort setting, else none."),
       .flag(\.json, name: "json", help: "Print JSON (see Documentation/taskman-json.md) instead of text: the flat list."),
     ]
   )
 
-  /// Sets the list's filter and prints its visible entries, as an outline or flat.
+  /// Sets the list's filter and prints its visible entries, as an outline or flat, with the
+  /// settings (`list.filter`, `list.show-done`, `list.sort`) for what the command line leaves
+  /// out.
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
+    try await applyingSettings(context.settings, origin: context.session.settings?.origin(of: .listFilter))
+      .show(in: context)
+  }
+
+  @MainActor private func show(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
     let app = try context.appStore(forReading: true)
     return try await app.withLoadedTasks(readOnly: true) { () throws(TaskmanError) in
       let today = app.today
       let index = app.shortIDs()
-      if flat || sort != nil || json {
+      let order = sort?.order
+      if flat || order != nil || json {
         app.send(.filterChanged(filter(today: today, kinds: search == nil ? [.task] : Set(Item.Kind.allCases))))
         var entries = app.state.visibleEntries
-        if let sort { entries = sort.sorted(entries, firstSeen: sort == .created ? app.state.source.firstSeenDates() : [:]) }
+        if let order { entries = order.sorted(entries, firstSeen: order == .created ? app.state.source.firstSeenDates() : [:]) }
         let shortIDs = index.shortIDs(for: entries.map(\.item.id))
         if json {
           TaskJSON.writeList(entries, shortIDs: shortIDs, to: context.output)
@@ -132,4 +140,48 @@ extension ListCommand {
   }
 }
 
-extension TaskOrder: ExpressibleByArgument {}
+extension ListCommand {
+  /// Whether the command line gave any option that selects items (not `--done` or `--all`).
+  var selectsItems: Bool {
+    !tags.isEmpty || !notTags.isEmpty || project != nil || search != nil || dueBefore != nil || dueAfter != nil
+      || overdue
+  }
+
+  /// The command with the settings for what its command line leaves out: `list.filter`'s
+  /// selecting options when it gives none of its own, `list.filter`'s `--done` or `--all` (else
+  /// `--all` when `list.show-done` is true) when it gives neither, and `list.sort` when it gives
+  /// no `--sort`. A `list.filter` that `list` cannot read is a usage error naming where it was
+  /// set (`origin`).
+  func applyingSettings(_ settings: Settings, origin: SettingsOrigin?) throws(TaskmanError) -> ListCommand {
+    var command = self
+    var defaults = ListCommand()
+    if !settings.listFilter.words.isEmpty {
+      var globals = GlobalOptions()
+      do throws(TaskmanError) {
+        defaults = try ListCommand.parse(settings.listFilter.words[...], globals: &globals)
+      } catch {
+        let place = origin.map { " (\($0))" } ?? ""
+        throw .usage(
+          "the list.filter setting\(place) is '\(TextStyle.printable(settings.listFilter.settingText))': \(error.message)",
+          hint: "Change it with 'taskman config set list.filter -- <options>', or give list filter options of its own."
+        )
+      }
+    }
+    if !selectsItems {
+      command.tags = defaults.tags
+      command.notTags = defaults.notTags
+      command.project = defaults.project
+      command.search = defaults.search
+      command.dueBefore = defaults.dueBefore
+      command.dueAfter = defaults.dueAfter
+      command.overdue = defaults.overdue
+    }
+    if status == .open {
+      command.status = defaults.status != .open ? defaults.status : settings.listShowDone ? .all : .open
+    }
+    if sort == nil { command.sort = settings.listSort }
+    return command
+  }
+}
+
+extension ListSort: ExpressibleByArgument {}

@@ -21,10 +21,11 @@ struct CommandContext {
   /// Standard error: prompts, progress and (written by the caller) errors.
   var errors: TextOutput { session.errors }
 
-  /// Colour on or off for standard output, by `--color`, `NO_COLOR` and the terminal.
+  /// Colour on or off for standard output, by the `color` setting (`--color`, `TASKMAN_COLOR`,
+  /// the config file), `NO_COLOR` and the terminal.
   var style: TextStyle {
     TextStyle(
-      isColored: (globals.color ?? .auto).allowsColor(
+      isColored: ColorChoice(settings.color).allowsColor(
         outputIsTerminal: session.outputIsTerminal, environment: session.environment
       )
     )

@@ -1,4 +1,5 @@
 import Foundation
+import TaskManager
 
 /// One run of `taskman`, or one whole `taskman shell`: the standard streams, the environment,
 /// and whether a shell is running. Every command of a shell gets the same session.
@@ -24,6 +25,10 @@ final class Session {
   var shellLine: Int?
   /// The store the commands drive; see ``CommandContext/appStore()``.
   var appStore: AppStore?
+  /// The settings of the command being run (see ``CommandContext/prepareSettings()``).
+  var settings: SettingsFeature.State?
+  /// The config file warnings said already, so that a shell says each once.
+  var settingsWarnings: Set<String> = []
 
   init(
     output: TextOutput,

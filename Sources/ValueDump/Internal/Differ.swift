@@ -46,8 +46,8 @@ final class Differ {
   private let actualBuilder: DumpBuilder
 
   init() {
-    expectedBuilder = DumpBuilder(cache: cache, recordsKeys: true)
-    actualBuilder = DumpBuilder(cache: cache, recordsKeys: true)
+    expectedBuilder = DumpBuilder(cache: cache, recordsKeys: true, side: .expected)
+    actualBuilder = DumpBuilder(cache: cache, recordsKeys: true, side: .actual)
   }
 
   private func builder(_ side: Side) -> DumpBuilder {

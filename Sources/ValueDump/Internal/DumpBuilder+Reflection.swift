@@ -39,6 +39,12 @@ extension DumpBuilder {
     result.reserveCapacity(children.count)
     for child in children {
       if let label = child.label, label.hasPrefix("_"),
+        let wrapper = child.value as? any DumpedPerSide
+      {
+        result.append(DumpChildValue(label: "\(label.dropFirst()): ", value: wrapper.valueForDump(on: side)))
+        continue
+      }
+      if let label = child.label, label.hasPrefix("_"),
         let wrapper = child.value as? any DumpedAsWrappedValue
       {
         // `@PresentationState var alert` is stored as `_alert`; show it as the property.
@@ -148,7 +154,7 @@ extension DumpBuilder {
   /// class instances are involved, the nodes are rebuilt in sorted order so that this dump's `#n`
   /// numbering follows the printed order.
   private func sortedNodes(_ values: [Any], sortText: (DumpNode) -> String) -> [(Int, DumpNode)] {
-    let scratch = DumpBuilder(cache: cache, recordsKeys: recordsKeys)
+    let scratch = DumpBuilder(cache: cache, recordsKeys: recordsKeys, side: side)
     let sortKeys = values.map { value in
       let node = scratch.node(value)
       return SortKey(node: node, text: sortText(node))

@@ -29,9 +29,13 @@ final class DumpBuilder {
   /// Whether any class instance was numbered; decides whether sorted children must be rebuilt.
   var hasNumberedObjects = false
 
-  init(cache: DumpTypeCache, recordsKeys: Bool = false) {
+  /// The side of a diff this builder dumps, `nil` outside a diff.
+  let side: DumpSide?
+
+  init(cache: DumpTypeCache, recordsKeys: Bool = false, side: DumpSide? = nil) {
     self.cache = cache
     self.recordsKeys = recordsKeys
+    self.side = side
   }
 
   /// The full dump of `value`.
@@ -62,6 +66,8 @@ final class DumpBuilder {
     case .optional:
       guard let wrapped = (value as? any OptionalValue)?.dumpWrapped else { return .leaf("nil") }
       return expand(wrapped)
+    case .perSide:
+      return expand((value as! any DumpedPerSide).valueForDump(on: side))
     case .customDescription:
       return .leaf((value as! any CustomDumpStringConvertible).customDumpDescription)
     case .customMirror:

@@ -3,6 +3,7 @@ import Foundation
 /// How a type is dumped; computed once per type and cached for the duration of one dump or diff.
 enum DumpValueKind {
   case optional
+  case perSide
   case customDescription
   case customMirror
   case anyHashable
@@ -74,6 +75,7 @@ final class DumpTypeCache {
 
   private static func classify(_ type: Any.Type) -> DumpValueKind {
     if type is any OptionalValue.Type { return .optional }
+    if type is any DumpedPerSide.Type { return .perSide }
     if type is any CustomDumpStringConvertible.Type { return .customDescription }
     if type is any CustomDumpReflectable.Type { return .customMirror }
     if type == AnyHashable.self { return .anyHashable }
