@@ -60,7 +60,10 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
       SettingsOverride(.listSort, "due", origin: .environment("TASKMAN_LIST_SORT")),
       SettingsOverride(.color, "always", origin: .flag("--color")),
     ]
-    await store.send(.overridesChanged(overrides)) { $0.overrides = overrides }
+    await store.send(.overridesChanged(overrides)) {
+      $0.overrides = overrides
+      $0.$applied.withLock { $0 = Settings(color: .always, listSort: .due) }
+    }
     #expect(store.state.settings == Settings(color: .always, listSort: .due))
     #expect(store.state.origin(of: .color) == .flag("--color"))
     #expect(store.state.origin(of: .listSort) == .environment("TASKMAN_LIST_SORT"))
@@ -72,6 +75,7 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
     let (store, storage) = makeStore(text, state: SettingsFeature.State(file: file(text), loadStatus: .loaded))
     await store.send(.set(.listShowDone, "true")) {
       $0.$stored.withLock { $0.listShowDone = true }
+      $0.$applied.withLock { $0.listShowDone = true }
     }
     let saved = text + "list.show-done = true\r\n"
     await store.receive(.saveResponse(.success(file(saved)))) { $0.file = file(saved) }
@@ -80,6 +84,7 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
 
     await store.send(.set(.color, "never")) {
       $0.$stored.withLock { $0.color = .never }
+      $0.$applied.withLock { $0.color = .never }
     }
     let changed = saved.replacingOccurrences(of: "color = always", with: "color = never")
     await store.receive(.saveResponse(.success(file(changed)))) { $0.file = file(changed) }
@@ -91,12 +96,14 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
     try storage.save(Data("color = auto\n# added by hand\nlist.sort = text\n".utf8), SettingsFeature.documentName)
     await store.send(.set(.color, "never")) {
       $0.$stored.withLock { $0.color = .never }
+      $0.$applied.withLock { $0.color = .never }
     }
     let saved = "color = never\n# added by hand\nlist.sort = text\n"
     await store.receive(.saveResponse(.success(file(saved)))) {
       $0.file = file(saved)
       // What the person wrote meanwhile is now the shared value's too.
       $0.$stored.withLock { $0.listSort = .text }
+      $0.$applied.withLock { $0.listSort = .text }
     }
     #expect(store.state.settings == Settings(color: .never, listSort: .text))
   }
@@ -111,6 +118,7 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
     await store.send(.set(.listSort, "due")) {
       $0.failure = nil
       $0.$stored.withLock { $0.listSort = .due }
+      $0.$applied.withLock { $0.listSort = .due }
     }
     await store.receive(.saveResponse(.success(file("color = auto\nlist.sort = due\n")))) {
       $0.file = file("color = auto\nlist.sort = due\n")
@@ -137,6 +145,7 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
     // The change is made, and stays unsaved (pending) until the file is fixed.
     await store.send(.set(.color, "never")) {
       $0.$stored.withLock { $0.color = .never }
+      $0.$applied.withLock { $0.color = .never }
     }
     await store.receive(.saveResponse(.failure(.fileHasProblems(file("color = auto\noops\n").problems)))) {
       $0.failure = .fileHasProblems(file("color = auto\noops\n").problems)
@@ -170,6 +179,7 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
     let list = withDependencies { $0 = store.dependencies } operation: { Shared(.settings) }
     await store.send(.set(.color, "never")) {
       $0.$stored.withLock { $0.color = .never }
+      $0.$applied.withLock { $0.color = .never }
     }
     #expect(list.wrappedValue.color == .never)
     await store.receive(.saveResponse(.success(file("color = never\n")))) { $0.file = file("color = never\n") }
@@ -182,6 +192,7 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
     await store.receive(.loadResponse(.success(file("color = always\n")))) {
       $0.file = file("color = always\n")
       $0.$stored.withLock { $0.color = .always }
+      $0.$applied.withLock { $0.color = .always }
     }
     #expect(store.state.settings.color == .always)
   }
@@ -212,11 +223,57 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
       $0.date = .constant(now)
       $0.storage = .inMemory
     }
-    await store.send(.settingsChanged(Settings(doneDateFormat: .datetime))) { $0.settings.doneDateFormat = .datetime }
+    await store.send(.settingsChanged(Settings(doneDateFormat: .datetime))) {
+      $0.$settings.withLock { $0.doneDateFormat = .datetime }
+    }
     await store.send(.markDone(ids: [milk.id])) {
       $0.tasks[id: milk.id]?.tags = [tag("done", "2026-11-22 10:00")]
       $0.journal?.record(entry("done “Buy milk”", from: [milk], to: $0.tasks.elements))
     }
+    await store.finish()
+  }
+}
+
+/// The settings tab and the list of one app share the settings that apply.
+@MainActor
+@Suite struct AppSettingsTabTests {
+  @Test func aSettingChangedOnTheSettingsTabAppliesToTheListAtOnce() async throws {
+    let milk = Item(id: testID(1), kind: .task, title: "Buy milk")
+    let config = StorageClient.inMemory(documents: [SettingsFeature.documentName: Data("# mine\ncolor = never\n".utf8)])
+    let store = TestStore(
+      initialState: AppFeature.State(taskList: TaskList.State(tasks: [milk], loadStatus: .loaded, journal: TaskJournal()))
+    ) {
+      AppFeature()
+    } withDependencies: {
+      $0.date = .constant(now)
+      $0.storage = .inMemory
+      $0.configStorage = config
+      $0.clock = TestClock()
+    }
+    await store.send(.settingsTabOpened) {
+      $0.settings = SettingsFeature.State()
+      // The tab's settings are the list's: what applies is the file's from now on.
+      $0.taskList.$settings.withLock { $0.color = .never }
+    }
+    await store.receive(.settings(.load))
+    await store.receive(.settings(.loadResponse(.success(SettingsFile(data: Data("# mine\ncolor = never\n".utf8)))))) {
+      $0.settings?.file = SettingsFile(data: Data("# mine\ncolor = never\n".utf8))
+      $0.settings?.loadStatus = .loaded
+    }
+    await store.send(.settings(.set(.doneDateFormat, "datetime"))) {
+      $0.settings?.$stored.withLock { $0.doneDateFormat = .datetime }
+      $0.taskList.$settings.withLock { $0.doneDateFormat = .datetime }
+    }
+    await store.receive(.settings(.saveResponse(.success(SettingsFile(data: Data("# mine\ncolor = never\ndone.date-format = datetime\n".utf8)))))) {
+      $0.settings?.file = SettingsFile(data: Data("# mine\ncolor = never\ndone.date-format = datetime\n".utf8))
+    }
+    #expect(try config.load(SettingsFeature.documentName) == Data("# mine\ncolor = never\ndone.date-format = datetime\n".utf8))
+    // No action carried the setting to the list: it holds the same value.
+    await store.send(.taskList(.markDone(ids: [milk.id]))) {
+      $0.taskList.tasks[id: milk.id]?.tags = [tag("done", "2026-11-22 10:00")]
+      $0.taskList.journal?.record(entry("done “Buy milk”", from: [milk], to: $0.taskList.tasks.elements))
+    }
+    await store.send(.settingsTabClosed) { $0.settings = nil }
     await store.finish()
   }
 }

@@ -26,11 +26,19 @@ public struct AppFeature: Reducer {
     public var taskList: TaskList.State
     /// The screens pushed on the list, bottom first.
     public var path: StackState<Path.State>
+    /// The settings tab, while it is open: its settings are shared with the list
+    /// (``SharedKey/Default/appliedSettings``), so a change made there applies at once.
+    public var settings: SettingsFeature.State?
 
     /// Creates the app's state.
-    public init(taskList: TaskList.State = TaskList.State(), path: StackState<Path.State> = StackState()) {
+    public init(
+      taskList: TaskList.State = TaskList.State(),
+      path: StackState<Path.State> = StackState(),
+      settings: SettingsFeature.State? = nil
+    ) {
       self.taskList = taskList
       self.path = path
+      self.settings = settings
     }
   }
 
@@ -44,6 +52,12 @@ public struct AppFeature: Reducer {
     case editOutlineButtonTapped(id: UUID)
     /// The actions of the pushed screens.
     case path(StackActionOf<Path>)
+    /// Opens the settings tab, loading the config file.
+    case settingsTabOpened
+    /// Closes the settings tab.
+    case settingsTabClosed
+    /// The settings tab's actions.
+    case settings(SettingsFeature.Action)
   }
 
   /// Creates the app's reducer.
@@ -68,9 +82,18 @@ public struct AppFeature: Reducer {
         return .send(.taskList(.replaceItem(item)))
       case .path:
         return .none
+      case .settingsTabOpened:
+        state.settings = SettingsFeature.State()
+        return .send(.settings(.load))
+      case .settingsTabClosed:
+        state.settings = nil
+        return .none
+      case .settings:
+        return .none
       }
     }
     .forEach(\.path, action: .path) { Path() }
+    .ifLet(\.settings, action: .settings) { SettingsFeature() }
   }
 }
 
@@ -82,5 +105,9 @@ extension CasePath where Root == AppFeature.Action {
   /// The pushed screens' actions.
   public static var path: CasePath<Root, StackActionOf<AppFeature.Path>> {
     .init(Root.path) { if case let .path(v) = $0 { v } else { nil } }
+  }
+  /// The settings tab's actions.
+  public static var settings: CasePath<Root, SettingsFeature.Action> {
+    .init(Root.settings) { if case let .settings(v) = $0 { v } else { nil } }
   }
 }

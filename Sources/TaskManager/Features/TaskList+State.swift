@@ -28,9 +28,11 @@ extension TaskList {
     @PresentationState public var alert: AlertState<Action.Alert>?
     /// Which items ``visibleEntries`` shows.
     public var filter: TaskFilter
-    /// The person's settings, as ``SettingsFeature`` resolved them: how ``Action/markDone(ids:)``
-    /// stamps items. Set with ``Action/settingsChanged(_:)``.
-    public var settings = Settings()
+    /// The settings that apply (``SharedKey/Default/appliedSettings``), shared with
+    /// ``SettingsFeature`` in the same store tree: how ``Action/markDone(ids:)`` stamps items.
+    /// A program whose settings live in another store tree sets them with
+    /// ``Action/settingsChanged(_:)``.
+    @Shared(.appliedSettings) public var settings: Settings
     /// The text the list was loaded from, which saves write over.
     public var source: TaskPaperSource
     /// The changes ``Action/undo`` and ``Action/redo`` step through, when loaded with the list.

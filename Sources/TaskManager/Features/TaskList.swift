@@ -231,7 +231,7 @@ public struct TaskList: Reducer {
         return .none
 
       case let .settingsChanged(settings):
-        state.settings = settings
+        state.$settings.withLock { $0 = settings }
         return .none
 
       case let .saveFailed(message):

@@ -19,6 +19,16 @@ extension SharedKey<Settings>.Default {
   }
 }
 
+extension SharedKey<Settings>.Default {
+  /// The settings that apply in a store tree: the stored ones with this run's overrides
+  /// (environment, flags) over them. ``SettingsFeature`` keeps it up to date; the list and the
+  /// forms read it, and see a change made on the settings screen at once. In memory: overrides
+  /// are never written to the file.
+  public static var appliedSettings: Self {
+    SharedKey.inMemory("settings.applied").withDefault(Settings())
+  }
+}
+
 extension SharedCodec<Settings> {
   /// The config file's codec: reads what it can (a line it cannot read is one of the file's
   /// ``SettingsFile/problems``, and the rest applies); saves by setting, in the file as it is

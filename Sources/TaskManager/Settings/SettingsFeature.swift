@@ -44,6 +44,9 @@ public struct SettingsFeature: Reducer {
     public var loadStatus: LoadStatus
     /// Why the last change was refused, until the next one.
     public var failure: SettingsFailure?
+    /// ``settings``, shared with the list and the forms of the store tree
+    /// (``SharedKey/Default/appliedSettings``); kept equal to it after every action.
+    @Shared(.appliedSettings) public var applied: Settings
 
     /// Settings at their defaults, from an empty file.
     public init(
@@ -54,6 +57,8 @@ public struct SettingsFeature: Reducer {
       self.overrides = overrides
       self.loadStatus = loadStatus
       self.failure = failure
+      let settings = self.settings
+      $applied.withLock { $0 = settings }
     }
 
     /// The settings that apply: the file's, with ``overrides`` over them.
@@ -171,6 +176,12 @@ public struct SettingsFeature: Reducer {
         state.failure = failure
         return .none
       }
+    }
+    // The settings that apply, for the list and the forms holding them.
+    Reduce { state, _ in
+      let settings = state.settings
+      if state.applied != settings { state.$applied.withLock { $0 = settings } }
+      return .none
     }
   }
 
