@@ -117,7 +117,10 @@ import Testing
       for _ in 0..<4 {
         group.addTask {
           for _ in 0..<25 {
-            try await storage.withExclusiveAccess(to: "counter", timeout: .seconds(10)) { access in
+            // A timeout only so that a broken lock fails rather than hangs: on a machine loaded
+            // enough that the task pool stalls (end-to-end tests waiting on processes), ten
+            // seconds was once not enough.
+            try await storage.withExclusiveAccess(to: "counter", timeout: .seconds(600)) { access in
               let value = Int(String(decoding: try access.load() ?? Data(), as: UTF8.self)) ?? 0
               await Task.yield()  // invite the other tasks in while the lock is held
               try access.save(Data(String(value + 1).utf8))
