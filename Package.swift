@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
     .library(name: "TaskManager", targets: ["TaskManager"]),
+    .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .executable(name: "taskman", targets: ["taskman"]),
     // The examples: `swift run Counter`, `swift run Todos`, `swift run Search`.
     .executable(name: "Counter", targets: ["Counter"]),
@@ -29,6 +30,7 @@ let package = Package(
   ],
   targets: [
     // Library layers: taskman → TaskmanCLI → TaskManager → Composable → Dependencies, ValueDump;
+    // TaskmanCLI → TerminalUI → Composable;
     // TaskmanCLI → Storage → Dependencies (the file backend of `Dependencies`' `StorageClient`).
     .target(name: "Dependencies", dependencies: ["DependenciesThreadLocal"], swiftSettings: accessorsForMetadata),
     // The thread-local variable that holds the current dependency scope (Swift has none).
@@ -43,9 +45,12 @@ let package = Package(
     .target(name: "Composable", dependencies: ["Dependencies", "ValueDump"], swiftSettings: accessorsForMetadata),
     .target(name: "ComposableTesting", dependencies: ["Composable", "Dependencies", "ValueDump"]),
     .target(name: "TaskManager", dependencies: ["Composable", "Dependencies"], swiftSettings: accessorsForMetadata),
+    // Views as functions of state drawn into cell grids, key maps, and the runtime that owns a
+    // terminal: the framework's view layer, with nothing of taskman in it.
+    .target(name: "TerminalUI", dependencies: ["Composable"], swiftSettings: accessorsForMetadata),
     // The command-line layer lives in a library so its tests can import it; `taskman` only starts it.
     .target(
-      name: "TaskmanCLI", dependencies: ["TaskManager", "Composable", "Dependencies", "Storage", "TaskmanSystem"],
+      name: "TaskmanCLI", dependencies: ["TaskManager", "Composable", "Dependencies", "Storage", "TaskmanSystem", "TerminalUI"],
       swiftSettings: accessorsForMetadata
     ),
     // Released as one static executable on Linux (the Swift runtime, Foundation and the C
@@ -134,6 +139,7 @@ let package = Package(
     .testTarget(name: "ValueDumpTests", dependencies: ["ValueDump"]),
     .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
     .testTarget(name: "ComposableTestingTests", dependencies: ["ComposableTesting"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Composable", "ComposableTesting"]),
     // Depends on `taskpaper-fuzz` so a test can replay the fuzzing corpus through it.
     .testTarget(name: "TaskManagerTests", dependencies: ["TaskManager", "ComposableTesting", "taskpaper-fuzz"]),
     // Depends on the example executables too, so that they are built for the tests that run them.

@@ -1,5 +1,6 @@
 import Composable
 import TaskManager
+import TerminalUI
 
 /// `taskman config`, `taskman config get <key>`, `taskman config set <key> <value>`
 struct ConfigCommand: ParsableCommand, Equatable {

@@ -1,4 +1,5 @@
 import TaskManager
+import TerminalUI
 
 /// `taskman tags [--json]`
 struct TagsCommand: ParsableCommand, Equatable {

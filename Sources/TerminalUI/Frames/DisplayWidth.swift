@@ -1,5 +1,6 @@
-/// How many terminal columns text takes: what lines text up in columns (`tags`), where counting
-/// characters would shift the columns after a wide name such as `@日本`.
+/// How many terminal columns text takes: what lines text up in columns, where counting
+/// characters would shift the columns after a wide name such as `@日本`. A ``Canvas`` lays text
+/// out by it; `taskman`'s line output aligns its columns by it too.
 ///
 /// By character (grapheme cluster): one that is East Asian wide or fullwidth, or an emoji shown
 /// as an emoji, takes two columns; one that is only a combining mark or a zero-width character
@@ -9,16 +10,16 @@
 /// DisplayWidth.of("@日本")  // 5
 /// DisplayWidth.of("cafe\u{301}")  // 4
 /// ```
-enum DisplayWidth {
+public enum DisplayWidth {
   /// The columns `text` takes on a terminal.
-  static func of(_ text: String) -> Int {
-    // ASCII text, the usual case, is one column a byte (controls were made printable before).
+  public static func of(_ text: String) -> Int {
+    // ASCII text, the usual case, is one column a byte (controls are made printable before text is measured).
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
     return text.reduce(0) { $0 + of($1) }
   }
 
   /// The columns one character takes: 0, 1 or 2.
-  static func of(_ character: Character) -> Int {
+  public static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     if scalars.contains(where: { isWide($0) || $0.properties.isEmojiPresentation }) { return 2 }

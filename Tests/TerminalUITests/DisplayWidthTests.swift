@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TaskmanCLI
+import TerminalUI
 
 @Suite("Columns text takes on a terminal")
 struct DisplayWidthTests {
