@@ -47,6 +47,7 @@ struct ConfigCommandTests {
         list.sort        = due    # file, line 2
         list.filter      =        # default
         done.date-format = date   # default
+        add.project      =        # default
 
         """
     )
@@ -77,7 +78,7 @@ struct ConfigCommandTests {
     let unknown = try fixture.run(["config", "set", "list.srot", "due"])
     #expect(unknown.status == 2)
     #expect(unknown.errors.hasPrefix("taskman: unknown setting 'list.srot'. Did you mean 'list.sort'?\n"))
-    #expect(unknown.errors.contains("The keys: color, list.show-done, list.sort, list.filter, done.date-format."))
+    #expect(unknown.errors.contains("The keys: color, list.show-done, list.sort, list.filter, done.date-format, add.project."))
     #expect(try fixture.run(["config", "get", "colour"]).status == 2)
 
     let bad = try fixture.run(["config", "set", "color", "blue"])

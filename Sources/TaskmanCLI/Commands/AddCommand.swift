@@ -52,14 +52,23 @@ struct AddCommand: ParsableCommand, Equatable {
     let line = Self.taskLine(Self.words(text))
     let app = try context.appStore()
     return try await app.withLoadedTasks { () throws(TaskmanError) in
-      var position = OutlinePosition.top
+      var position: OutlinePosition?
       var createdProject: String?
       if let project {
         let choice = try ProjectChoice(project, in: app.state.outline, allowingNew: newProject)
         (position, createdProject) = (choice.position, choice.created)
       }
       if let under { position = .inside(try app.resolve([under])[0].id) }
-      app.send(.addTaskTapped(at: position))
+      if let position {
+        app.send(.addTaskTapped(at: position))
+      } else {
+        // No place given: the form puts the task where the settings say (`add.project`).
+        app.send(.settingsChanged(context.settings))
+        if let inbox = app.state.settings.addProject.title, app.state.outline.project(named: inbox) == nil {
+          createdProject = inbox
+        }
+        app.send(.addButtonTapped)
+      }
       guard case .addTask(let form)? = app.state.destination else {
         throw TaskmanError(.usage, "the task list did not open its add form")
       }
