@@ -166,8 +166,35 @@ struct ConfigCommandTests {
     let fixture = try Fixture()
     let help = try fixture.run(["help", "config"])
     #expect(help.status == 0)
-    for key in ["color:", "list.show-done:", "list.sort:", "list.filter:", "done.date-format:"] {
+    for key in ["color:", "list.show-done:", "list.sort:", "list.filter:", "done.date-format:", "add.project:"] {
       #expect(help.output.contains("\n\(key) "), "\(key)")
     }
+  }
+
+  @Test func addPutsATaskGivenNoPlaceInTheProjectTheSettingsName() throws {
+    let fixture = try Fixture()
+    #expect(try fixture.run(["config", "set", "add.project", "Inbox"]).output == "add.project = Inbox\n")
+    let first = try fixture.run(["add", "Buy", "milk"])
+    #expect(first.status == 0)
+    #expect(first.errors == "Created the project “Inbox”.\n")
+    let second = try fixture.run(["add", "Call", "Bob"])
+    #expect(second.errors == "")
+    // A place given on the command line wins.
+    #expect(try fixture.run(["add", "--project", "Home", "Paint"]).status == 0)
+    let file = FileManager.default.contents(atPath: fixture.data.dataFile).map { String(decoding: $0, as: UTF8.self) }
+    #expect(file == "Inbox:\n\t- Buy milk\n\t- Call Bob\nHome:\n\t- Paint\n")
+    // Empty again: the end of the list, as before.
+    #expect(try fixture.run(["config", "set", "add.project", "--", ""]).status == 0)
+    #expect(try fixture.run(["add", "Loose", "end"]).status == 0)
+    let after = FileManager.default.contents(atPath: fixture.data.dataFile).map { String(decoding: $0, as: UTF8.self) }
+    #expect(after == "Inbox:\n\t- Buy milk\n\t- Call Bob\nHome:\n\t- Paint\n- Loose end\n")
+  }
+
+  @Test func anAddProjectThatIsNoProjectNameIsRefused() throws {
+    let fixture = try Fixture()
+    let bad = try fixture.run(["config", "set", "add.project", "--", "- Buy milk"])
+    #expect(bad.status == 2)
+    #expect(bad.errors.hasPrefix("taskman: invalid value '- Buy milk' for add.project: expected a project's name, like Inbox, one line without tags\n"))
+    #expect(fixture.configText == nil)
   }
 }
