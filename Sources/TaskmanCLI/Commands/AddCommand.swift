@@ -13,7 +13,7 @@ struct AddCommand: ParsableCommand, Equatable {
     name: "add",
     abstract: "Add a task. The text is a TaskPaper line, so tags in it tag the task. Prints the new task's short id.",
     discussion: """
-      The task goes at the end of the list, of a project (--project, created when there is none of that name and none close to it), or of an item's children (--under). A leading '- ' is TaskPaper's task marker and may be typed or not; any other text starting with '-' goes after '--'. Dates in @due, @start and the like may be relative (@due(tomorrow), @due(friday), @due(+3d)): they are stored as the date they mean. Control characters (tabs, line feeds, escapes) and bidirectional controls (U+202E, a right-to-left override, and the like) are refused, as in every argument: they would split the line, drive the terminal, or show the text in another order than it is stored.
+      The task goes at the end of the list (or of the inbox project the add.project setting names, created the first time), of a project (--project, created when there is none of that name and none close to it), or of an item's children (--under). A leading '- ' is TaskPaper's task marker and may be typed or not; any other text starting with '-' goes after '--'. Dates in @due, @start and the like may be relative (@due(tomorrow), @due(friday), @due(+3d)): they are stored as the date they mean. Control characters (tabs, line feeds, escapes) and bidirectional controls (U+202E, a right-to-left override, and the like) are refused, as in every argument: they would split the line, drive the terminal, or show the text in another order than it is stored.
       """,
     examples: [
       "taskman add Buy milk @shopping @due(2026-12-01)",
