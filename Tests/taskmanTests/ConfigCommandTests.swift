@@ -188,6 +188,11 @@ struct ConfigCommandTests {
     #expect(try fixture.run(["add", "Loose", "end"]).status == 0)
     let after = FileManager.default.contents(atPath: fixture.data.dataFile).map { String(decoding: $0, as: UTF8.self) }
     #expect(after == "Inbox:\n\t- Buy milk\n\t- Call Bob\nHome:\n\t- Paint\n- Loose end\n")
+    // The variable overrides the file for one run, as for every key.
+    let errand = try fixture.run(["add", "Milk"], environment: ["TASKMAN_ADD_PROJECT": "Errands"])
+    #expect(errand.errors == "Created the project “Errands”.\n")
+    let last = FileManager.default.contents(atPath: fixture.data.dataFile).map { String(decoding: $0, as: UTF8.self) }
+    #expect(last?.hasSuffix("- Loose end\nErrands:\n\t- Milk\n") == true)
   }
 
   @Test func anAddProjectThatIsNoProjectNameIsRefused() throws {
