@@ -87,7 +87,7 @@ public struct BindingAction<Root>: Equatable, Sendable {
   /// ```
   @inlinable
   public static func ~= (keyPath: PartialKeyPath<Root>, action: Self) -> Bool {
-    action.storage.keyPath == keyPath
+    action.storage.sets(keyPath)
   }
 
   /// Whether both set the same field to equal values.

@@ -52,6 +52,19 @@ enum BindingStorage<Root>: Sendable {
     }
   }
 
+  /// Whether the field set is the one at `other`: `keyPath == other`, without taking a copy of
+  /// the key path out of the case first (a retain and a release at every pattern match).
+  @inlinable
+  func sets(_ other: PartialKeyPath<Root>) -> Bool {
+    switch self {
+    case let .string(keyPath, _): keyPath == other
+    case let .bool(keyPath, _): keyPath == other
+    case let .int(keyPath, _): keyPath == other
+    case let .double(keyPath, _): keyPath == other
+    case let .boxed(box): box.keyPath == other
+    }
+  }
+
   @inlinable
   func set(_ root: inout Root) {
     switch self {
