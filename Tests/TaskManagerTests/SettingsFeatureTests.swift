@@ -73,7 +73,8 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
   @Test func settingAKeySavesOnlyItsLine() async throws {
     let text = "# Colour for less -R.\r\ncolor = always\r\nfuture.key = kept\r\n"
     let (store, storage) = makeStore(text, state: SettingsFeature.State(file: file(text), loadStatus: .loaded))
-    await store.send(.set(.listShowDone, "true")) {
+    await store.send(.binding(.set(\.texts.listShowDone, "true"))) {
+      $0.texts.listShowDone = "true"
       $0.$stored.withLock { $0.listShowDone = true }
       $0.$applied.withLock { $0.listShowDone = true }
     }
@@ -82,7 +83,8 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
     #expect(try stored(storage) == saved)
     #expect(store.state.settings == Settings(color: .always, listShowDone: true))
 
-    await store.send(.set(.color, "never")) {
+    await store.send(.binding(.set(\.texts.color, "never"))) {
+      $0.texts.color = "never"
       $0.$stored.withLock { $0.color = .never }
       $0.$applied.withLock { $0.color = .never }
     }
@@ -94,7 +96,8 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
   @Test func aSaveKeepsWhatAPersonWroteSinceTheLoad() async throws {
     let (store, storage) = makeStore("color = auto\n", state: SettingsFeature.State(file: file("color = auto\n"), loadStatus: .loaded))
     try storage.save(Data("color = auto\n# added by hand\nlist.sort = text\n".utf8), SettingsFeature.documentName)
-    await store.send(.set(.color, "never")) {
+    await store.send(.binding(.set(\.texts.color, "never"))) {
+      $0.texts.color = "never"
       $0.$stored.withLock { $0.color = .never }
       $0.$applied.withLock { $0.color = .never }
     }
@@ -104,18 +107,21 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
       // What the person wrote meanwhile is now the shared value's too.
       $0.$stored.withLock { $0.listSort = .text }
       $0.$applied.withLock { $0.listSort = .text }
+      $0.texts.listSort = "text"
     }
     #expect(store.state.settings == Settings(color: .never, listSort: .text))
   }
 
   @Test func aBadValueIsRefusedAtOnceAndNothingIsSaved() async throws {
     let (store, storage) = makeStore("color = auto\n", state: SettingsFeature.State(file: file("color = auto\n"), loadStatus: .loaded))
-    await store.send(.set(.listSort, "size")) {
+    await store.send(.binding(.set(\.texts.listSort, "size"))) {
+      $0.texts.listSort = "size"
       $0.failure = .invalidValue(key: "list.sort", value: "size", reason: "expected none, due, project, created or text")
     }
     #expect(try stored(storage) == "color = auto\n")
     // The next change clears the refusal.
-    await store.send(.set(.listSort, "due")) {
+    await store.send(.binding(.set(\.texts.listSort, "due"))) {
+      $0.texts.listSort = "due"
       $0.failure = nil
       $0.$stored.withLock { $0.listSort = .due }
       $0.$applied.withLock { $0.listSort = .due }
@@ -134,7 +140,10 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
       $0.loadStatus = .loaded
     }
     #expect(store.state.settings == Settings(color: .never))
-    await store.send(.set(.listSort, "due")) { $0.failure = .fileHasProblems($0.file.problems) }
+    await store.send(.binding(.set(\.texts.listSort, "due"))) {
+      $0.texts.listSort = "due"
+      $0.failure = .fileHasProblems($0.file.problems)
+    }
     #expect(store.state.file.problems.map(\.line) == [2])
     #expect(try stored(storage) == text)
   }
@@ -143,7 +152,8 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
     let (store, storage) = makeStore("color = auto\n", state: SettingsFeature.State(file: file("color = auto\n"), loadStatus: .loaded))
     try storage.save(Data("color = auto\noops\n".utf8), SettingsFeature.documentName)
     // The change is made, and stays unsaved (pending) until the file is fixed.
-    await store.send(.set(.color, "never")) {
+    await store.send(.binding(.set(\.texts.color, "never"))) {
+      $0.texts.color = "never"
       $0.$stored.withLock { $0.color = .never }
       $0.$applied.withLock { $0.color = .never }
     }
@@ -169,7 +179,10 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
     #expect(warnings.withLock { $0 }.contains { $0.contains("Permission denied") })
     await store.send(.load)
     await store.receive(.loadResponse(.failure(.storage(error)))) { $0.loadStatus = .failed(.storage(error)) }
-    await store.send(.set(.color, "never")) { $0.failure = .storage(error) }
+    await store.send(.binding(.set(\.texts.color, "never"))) {
+      $0.texts.color = "never"
+      $0.failure = .storage(error)
+    }
     #expect(store.state.settings == Settings())
   }
 
@@ -177,7 +190,8 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
     let (store, _) = makeStore("color = auto\n", state: SettingsFeature.State(file: file("color = auto\n"), loadStatus: .loaded))
     // Another feature of the same store tree (the list, a form) holding the settings.
     let list = withDependencies { $0 = store.dependencies } operation: { Shared(.settings) }
-    await store.send(.set(.color, "never")) {
+    await store.send(.binding(.set(\.texts.color, "never"))) {
+      $0.texts.color = "never"
       $0.$stored.withLock { $0.color = .never }
       $0.$applied.withLock { $0.color = .never }
     }
@@ -193,6 +207,8 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
       $0.file = file("color = always\n")
       $0.$stored.withLock { $0.color = .always }
       $0.$applied.withLock { $0.color = .always }
+      // The form shows the file as it is now.
+      $0.texts.color = "always"
     }
     #expect(store.state.settings.color == .always)
   }
@@ -200,7 +216,7 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
   @Test func everyKeyReadsBackWhatItWrites() throws {
     for key in SettingsKey.all {
       var settings = Settings()
-      for value in key.allowedValues.isEmpty ? ["--tag x", ""] : key.allowedValues {
+      for value in !key.allowedValues.isEmpty ? key.allowedValues : key == .addProject ? ["Inbox", ""] : ["--tag x", ""] {
         try key.set(value, in: &settings)
         #expect(key.value(in: settings) == value)
       }
@@ -208,7 +224,43 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
       #expect(SettingsKey.isValidName(key.name))
     }
     #expect(SettingsKey.named("colour") == nil)
+    #expect(throws: SettingValueError.self) { try SettingsKey.addProject.validate("- Buy milk") }
     #expect(!SettingsKey.isValidName("List.Sort") && !SettingsKey.isValidName("a..b") && !SettingsKey.isValidName("-a"))
+  }
+
+  @Test func eachKeyHasAFieldOfTheFormOfItsOwn() {
+    // The table `taskman config set` goes through: a key's binding sets its field, and no two
+    // keys share one.
+    for key in SettingsKey.all {
+      #expect(key.binding("x") == .set(key.field, "x"))
+    }
+    #expect(Set(SettingsKey.all.map { $0.field as AnyKeyPath }).count == SettingsKey.all.count)
+    #expect(SettingsKey.listSort.binding("due") == .set(\.texts.listSort, "due"))
+    #expect("\(SettingsKey.listSort.binding("due"))" == #".set(\.texts.listSort, "due")"#)
+  }
+
+  @Test func theFormShowsTheFileAndABindingOfAFieldSavesItsKey() async throws {
+    let text = "# Inbox first.\nlist.sort = due\n"
+    let (store, storage) = makeStore(text, state: SettingsFeature.State(file: file(text), loadStatus: .loaded))
+    #expect(store.state.texts == SettingsTexts(Settings(listSort: .due)))
+    // What `taskman config set add.project Inbox` sends.
+    await store.send(.binding(SettingsKey.addProject.binding("Inbox"))) {
+      $0.texts.addProject = "Inbox"
+      $0.$stored.withLock { $0.addProject = AddProjectSetting("Inbox") }
+      $0.$applied.withLock { $0.addProject = AddProjectSetting("Inbox") }
+    }
+    let saved = text + "add.project = Inbox\n"
+    await store.receive(.saveResponse(.success(file(saved)))) { $0.file = file(saved) }
+    #expect(try stored(storage) == saved)
+    // A value the key refuses (a task, not a project) stays in the form, as typed, with the reason.
+    await store.send(.binding(.set(\.texts.addProject, "- Buy milk"))) {
+      $0.texts.addProject = "- Buy milk"
+      $0.failure = .invalidValue(
+        key: "add.project", value: "- Buy milk", reason: "expected a project's name, like Inbox, one line without tags"
+      )
+    }
+    #expect(try stored(storage) == saved)
+    await store.finish()
   }
 
   // MARK: The settings in the task list
@@ -260,7 +312,8 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
       $0.settings?.file = SettingsFile(data: Data("# mine\ncolor = never\n".utf8))
       $0.settings?.loadStatus = .loaded
     }
-    await store.send(.settings(.set(.doneDateFormat, "datetime"))) {
+    await store.send(.settings(.binding(.set(\.texts.doneDateFormat, "datetime")))) {
+      $0.settings?.texts.doneDateFormat = "datetime"
       $0.settings?.$stored.withLock { $0.doneDateFormat = .datetime }
       $0.taskList.$settings.withLock { $0.doneDateFormat = .datetime }
     }
@@ -276,6 +329,72 @@ private func file(_ text: String) -> SettingsFile { SettingsFile(data: Data(text
     await store.send(.settingsTabClosed) { $0.settings = nil }
     await store.finish()
   }
+}
+
+/// The forms read the same settings: a change on the settings tab applies to a form already
+/// open, with no action carrying it.
+@MainActor
+@Suite struct SettingsInTheFormTests {
+  @Test func anInboxChosenOnTheSettingsTabPlacesTheTaskOfTheOpenAddForm() async throws {
+    let loose = Item(id: testID(100), kind: .task, title: "Loose end")
+    let config = StorageClient.inMemory(documents: [:])
+    let store = TestStore(
+      initialState: AppFeature.State(taskList: TaskList.State(tasks: [loose], loadStatus: .loaded, journal: TaskJournal()))
+    ) {
+      AppFeature()
+    } withDependencies: {
+      $0.uuid = .incrementing
+      $0.date = .constant(now)
+      $0.storage = .inMemory
+      $0.configStorage = config
+      $0.clock = TestClock()
+    }
+    await store.send(.settingsTabOpened) { $0.settings = SettingsFeature.State() }
+    await store.receive(.settings(.load))
+    await store.receive(.settings(.loadResponse(.success(.empty)))) { $0.settings?.loadStatus = .loaded }
+    // The form opens with no place given, while no inbox is set.
+    await store.send(.taskList(.addButtonTapped)) {
+      $0.taskList.destination = .addTask(.add(id: testID(0)))
+    }
+    await store.send(.taskList(.destination(.presented(.addTask(.binding(.set(\.text, "Buy milk"))))))) {
+      $0.taskList.destination = .addTask(TaskForm.State(mode: .add, task: Item(id: testID(0), kind: .task, title: ""), text: "Buy milk"))
+    }
+    #expect(addForm(store.state)?.effectivePosition == .top)
+
+    await store.send(.settings(.binding(.set(\.texts.addProject, "Inbox")))) {
+      $0.settings?.texts.addProject = "Inbox"
+      $0.settings?.$stored.withLock { $0.addProject = AddProjectSetting("Inbox") }
+      $0.taskList.$settings.withLock { $0.addProject = AddProjectSetting("Inbox") }
+    }
+    await store.receive(.settings(.saveResponse(.success(SettingsFile(data: Data("add.project = Inbox\n".utf8)))))) {
+      $0.settings?.file = SettingsFile(data: Data("add.project = Inbox\n".utf8))
+    }
+    // No action reached the form: it holds the same settings.
+    #expect(addForm(store.state)?.effectivePosition == .project("Inbox"))
+
+    await store.send(.taskList(.destination(.presented(.addTask(.saveButtonTapped)))))
+    let milk = Item(id: testID(0), kind: .task, title: "Buy milk", level: 1)
+    let inbox = Item(id: testID(1), kind: .project, title: "Inbox", children: [milk])
+    await store.receive(.taskList(.destination(.presented(.addTask(.delegate(.saveTask(Item(id: testID(0), kind: .task, title: "Buy milk")))))))) {
+      $0.taskList.tasks.append(inbox)
+      $0.taskList.journal?.record(entry("add “Buy milk”", from: [loose], to: [loose, inbox]))
+    }
+    await store.receive(.taskList(.destination(.dismiss))) { $0.taskList.destination = nil }
+    await store.send(.settingsTabClosed) { $0.settings = nil }
+    await store.finish()
+  }
+
+  @Test func aPlaceGivenToTheFormWinsOverTheSetting() {
+    var form = TaskForm.State.add(id: testID(0), at: .first)
+    form.$settings.withLock { $0.addProject = AddProjectSetting("Inbox") }
+    #expect(form.effectivePosition == .first)
+    form.position = nil
+    #expect(form.effectivePosition == .project("Inbox"))
+  }
+}
+
+private func addForm(_ state: AppFeature.State) -> TaskForm.State? {
+  if case let .addTask(form)? = state.taskList.destination { form } else { nil }
 }
 
 extension StorageClient {

@@ -47,6 +47,7 @@ struct ConfigCommandTests {
         list.sort        = due    # file, line 2
         list.filter      =        # default
         done.date-format = date   # default
+        add.project      =        # default
 
         """
     )
@@ -77,7 +78,7 @@ struct ConfigCommandTests {
     let unknown = try fixture.run(["config", "set", "list.srot", "due"])
     #expect(unknown.status == 2)
     #expect(unknown.errors.hasPrefix("taskman: unknown setting 'list.srot'. Did you mean 'list.sort'?\n"))
-    #expect(unknown.errors.contains("The keys: color, list.show-done, list.sort, list.filter, done.date-format."))
+    #expect(unknown.errors.contains("The keys: color, list.show-done, list.sort, list.filter, done.date-format, add.project."))
     #expect(try fixture.run(["config", "get", "colour"]).status == 2)
 
     let bad = try fixture.run(["config", "set", "color", "blue"])
@@ -165,8 +166,40 @@ struct ConfigCommandTests {
     let fixture = try Fixture()
     let help = try fixture.run(["help", "config"])
     #expect(help.status == 0)
-    for key in ["color:", "list.show-done:", "list.sort:", "list.filter:", "done.date-format:"] {
+    for key in ["color:", "list.show-done:", "list.sort:", "list.filter:", "done.date-format:", "add.project:"] {
       #expect(help.output.contains("\n\(key) "), "\(key)")
     }
+  }
+
+  @Test func addPutsATaskGivenNoPlaceInTheProjectTheSettingsName() throws {
+    let fixture = try Fixture()
+    #expect(try fixture.run(["config", "set", "add.project", "Inbox"]).output == "add.project = Inbox\n")
+    let first = try fixture.run(["add", "Buy", "milk"])
+    #expect(first.status == 0)
+    #expect(first.errors == "Created the project “Inbox”.\n")
+    let second = try fixture.run(["add", "Call", "Bob"])
+    #expect(second.errors == "")
+    // A place given on the command line wins.
+    #expect(try fixture.run(["add", "--project", "Home", "Paint"]).status == 0)
+    let file = FileManager.default.contents(atPath: fixture.data.dataFile).map { String(decoding: $0, as: UTF8.self) }
+    #expect(file == "Inbox:\n\t- Buy milk\n\t- Call Bob\nHome:\n\t- Paint\n")
+    // Empty again: the end of the list, as before.
+    #expect(try fixture.run(["config", "set", "add.project", "--", ""]).status == 0)
+    #expect(try fixture.run(["add", "Loose", "end"]).status == 0)
+    let after = FileManager.default.contents(atPath: fixture.data.dataFile).map { String(decoding: $0, as: UTF8.self) }
+    #expect(after == "Inbox:\n\t- Buy milk\n\t- Call Bob\nHome:\n\t- Paint\n- Loose end\n")
+    // The variable overrides the file for one run, as for every key.
+    let errand = try fixture.run(["add", "Milk"], environment: ["TASKMAN_ADD_PROJECT": "Errands"])
+    #expect(errand.errors == "Created the project “Errands”.\n")
+    let last = FileManager.default.contents(atPath: fixture.data.dataFile).map { String(decoding: $0, as: UTF8.self) }
+    #expect(last?.hasSuffix("- Loose end\nErrands:\n\t- Milk\n") == true)
+  }
+
+  @Test func anAddProjectThatIsNoProjectNameIsRefused() throws {
+    let fixture = try Fixture()
+    let bad = try fixture.run(["config", "set", "add.project", "--", "- Buy milk"])
+    #expect(bad.status == 2)
+    #expect(bad.errors.hasPrefix("taskman: invalid value '- Buy milk' for add.project: expected a project's name, like Inbox, one line without tags\n"))
+    #expect(fixture.configText == nil)
   }
 }

@@ -34,18 +34,18 @@
 ///
 /// Failure messages and diffs print a binding action as it is written: `.set(\.title, "x")`.
 public struct BindingAction<Root>: Equatable, Sendable {
-  @usableFromInline let box: AnyBindingBox<Root>
+  @usableFromInline let storage: BindingStorage<Root>
 
   @inlinable
-  init(box: AnyBindingBox<Root>) {
-    self.box = box
+  init(storage: BindingStorage<Root>) {
+    self.storage = storage
   }
 
   /// The field this action sets.
   @inlinable
-  public var keyPath: PartialKeyPath<Root> { box.keyPath }
+  public var keyPath: PartialKeyPath<Root> { storage.keyPath }
   /// The new value, type-erased; read it typed with ``value(for:)``.
-  public var value: any Sendable { box.value }
+  public var value: any Sendable { storage.value }
 
   /// An action that sets the field at `keyPath` to `value`.
   ///
@@ -57,15 +57,16 @@ public struct BindingAction<Root>: Equatable, Sendable {
     _ keyPath: WritableKeyPath<Root, Value> & Sendable,
     _ value: Value
   ) -> Self {
-    // Inlined, so that the box's type is the caller's concrete one rather than instantiated
-    // from generic arguments at every call.
-    Self(box: BindingBox(keyPath: keyPath, value: value))
+    // Inlined, so that the storage is chosen for the caller's concrete type: inline for the
+    // common ones, a box of the caller's concrete type otherwise (rather than one instantiated
+    // from generic arguments at every call).
+    Self(storage: BindingStorage(keyPath, value))
   }
 
   /// Sets the field of `root` this action names to its value (what ``BindingReducer`` does).
   @inlinable
   public func set(_ root: inout Root) {
-    box.set(&root)
+    storage.set(&root)
   }
 
   /// The new value when this action sets the field at `keyPath`, otherwise nil.
@@ -86,12 +87,12 @@ public struct BindingAction<Root>: Equatable, Sendable {
   /// ```
   @inlinable
   public static func ~= (keyPath: PartialKeyPath<Root>, action: Self) -> Bool {
-    action.box.keyPath == keyPath
+    action.storage.sets(keyPath)
   }
 
   /// Whether both set the same field to equal values.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.box.keyPath == rhs.box.keyPath && lhs.box.hasValue(of: rhs.box)
+    lhs.storage.isEqual(to: rhs.storage)
   }
 }
 

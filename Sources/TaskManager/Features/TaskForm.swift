@@ -33,9 +33,20 @@ public struct TaskForm: Reducer {
     public var text: String
     /// Why the last save was refused, until the next save.
     public var errorMessage: String?
-    /// Where a new task goes in the outline (adding only): the end of the list, inside an
-    /// item, or in a project.
-    public var position: OutlinePosition
+    /// Where a new task was asked to go in the outline (adding only): the end of the list,
+    /// inside an item, or in a project; nil when no place was given, and the settings say
+    /// (``effectivePosition``).
+    public var position: OutlinePosition?
+    /// The settings that apply (``SharedKey/Default/appliedSettings``), shared with the list and
+    /// the settings screen of the store tree: `add.project` places a task added with no
+    /// position given, as the setting is when the form saves.
+    @Shared(.appliedSettings) public var settings: Settings
+
+    /// Where a new task goes: ``position``, or when none was given the `add.project` setting's
+    /// project (the end of the list when it names none).
+    public var effectivePosition: OutlinePosition {
+      position ?? settings.addProject.position
+    }
 
     /// The task's id: a form is the same presentation for as long as it edits the same task.
     public var id: UUID { task.id }
@@ -48,8 +59,9 @@ public struct TaskForm: Reducer {
       }
     }
 
-    /// A form that adds a new task with id `id`, starting from empty text.
-    public static func add(id: UUID, at position: OutlinePosition = .top) -> Self {
+    /// A form that adds a new task with id `id`, starting from empty text, at `position`, or
+    /// where the settings say when it is nil.
+    public static func add(id: UUID, at position: OutlinePosition? = nil) -> Self {
       State(mode: .add, task: Item(id: id, kind: .task, title: ""), text: "", position: position)
     }
 
@@ -59,7 +71,7 @@ public struct TaskForm: Reducer {
     }
 
     /// Creates a form; prefer ``add(id:)`` and ``edit(_:)``.
-    public init(mode: Mode, task: Item, text: String, errorMessage: String? = nil, position: OutlinePosition = .top) {
+    public init(mode: Mode, task: Item, text: String, errorMessage: String? = nil, position: OutlinePosition? = nil) {
       self.mode = mode
       self.task = task
       self.text = text

@@ -23,7 +23,8 @@ extension TaskList {
     /// The entry of a journal record that ``undo`` or ``redo`` needed, read from storage; the
     /// step is then taken.
     case journalEntryLoaded(serial: Int, Result<TaskJournal.Entry, TaskStorageError>, TaskJournal.Direction)
-    /// Opens the form for a new task, at the end of the list.
+    /// Opens the form for a new task, where the settings say (`add.project`, read when the form
+    /// saves): in that project, else at the end of the list.
     case addButtonTapped
     /// Opens the form for a new task at `position`: inside an item, in a project (created if
     /// missing), before or after an item.

@@ -253,7 +253,7 @@ public struct TaskList: Reducer {
         guard case let .addTask(form)? = state.destination else { return .none }
         let task = task.resolvingRelativeDates(today: today)
         return change(&state, "add \(Self.quoted(task.title))") { tasks throws(OutlineError) in
-          try tasks.insert(task, at: form.position, newProjectID: uuid())
+          try tasks.insert(task, at: form.effectivePosition, newProjectID: uuid())
         }
 
       case let .destination(.presented(.editTask(.delegate(.saveTask(task))))):

@@ -21,6 +21,8 @@ public struct Settings: Equatable, Sendable {
   public var listFilter: ListFilterSetting
   /// `done.date-format`: what `done` writes into `@done(…)`.
   public var doneDateFormat: DoneDateFormat
+  /// `add.project`: the project a new task goes in when the add form is given no place.
+  public var addProject: AddProjectSetting
 
   /// Settings at their defaults, or as given.
   public init(
@@ -28,12 +30,14 @@ public struct Settings: Equatable, Sendable {
     listShowDone: Bool = false,
     listSort: ListSort = .none,
     listFilter: ListFilterSetting = ListFilterSetting(),
-    doneDateFormat: DoneDateFormat = .date
+    doneDateFormat: DoneDateFormat = .date,
+    addProject: AddProjectSetting = AddProjectSetting()
   ) {
     self.color = color
     self.listShowDone = listShowDone
     self.listSort = listSort
     self.listFilter = listFilter
     self.doneDateFormat = doneDateFormat
+    self.addProject = addProject
   }
 }

@@ -11,20 +11,20 @@ import Foundation
 
 /// The settings: the config file (``SettingsFile``) loaded through the `configStorage`
 /// dependency, with the values a program gives for one run (environment variables, flags) over
-/// it, and changes of one key saved as a change of its line.
+/// it, and a form of one text field per key (``State/texts``) whose changes are bindings: a
+/// change of one key is saved as a change of its line.
 ///
 /// ```swift
 /// let store = Store(initialState: SettingsFeature.State()) { SettingsFeature() }
 /// store.send(.load)
 /// store.send(.overridesChanged([SettingsOverride(.color, "never", origin: .flag("--color"))]))
-/// store.send(.set(.listSort, "due"))
+/// store.send(.binding(.set(\.texts.listSort, "due")))
 /// ```
 ///
 /// ``State/settings`` is what applies: each key's value from the highest of a flag, an
 /// environment variable, the file and the default (``State/origin(of:)`` says which). A file
 /// with lines taskman cannot read still applies the lines it can (``SettingsFile/problems``
-/// says which it could not), and is never written: ``Action/set(_:_:)`` is refused with the
-/// first such line.
+/// says which it could not), and is never written: a change is refused with the first such line.
 public struct SettingsFeature: Reducer {
   /// The config file's name in ``DependencyValues/configStorage``.
   public static let documentName = "config"
@@ -34,7 +34,7 @@ public struct SettingsFeature: Reducer {
   /// The settings' state.
   public struct State: Equatable, Sendable {
     /// The stored settings, shared by every holder in the store tree (``SharedKey/Default/settings``):
-    /// loaded from the config file when the state is made, saved by ``Action/set(_:_:)``.
+    /// loaded from the config file when the state is made, saved by a binding of ``texts``.
     @Shared(.settings) public var stored: Settings
     /// The config file as last loaded or saved: its lines, for where each value comes from.
     public var file: SettingsFile
@@ -44,6 +44,9 @@ public struct SettingsFeature: Reducer {
     public var loadStatus: LoadStatus
     /// Why the last change was refused, until the next one.
     public var failure: SettingsFailure?
+    /// The form: each key's value in the file as text, or as typed. A binding of a key's field
+    /// (``SettingsKey/field``) saves the key; a refused one stays as typed, with ``failure``.
+    public var texts: SettingsTexts
     /// ``settings``, shared with the list and the forms of the store tree
     /// (``SharedKey/Default/appliedSettings``); kept equal to it after every action.
     @Shared(.appliedSettings) public var applied: Settings
@@ -57,6 +60,9 @@ public struct SettingsFeature: Reducer {
       self.overrides = overrides
       self.loadStatus = loadStatus
       self.failure = failure
+      // The form shows the stored values, readable once every field has one.
+      self.texts = SettingsTexts()
+      texts = SettingsTexts(stored)
       let settings = self.settings
       $applied.withLock { $0 = settings }
     }
@@ -97,24 +103,29 @@ public struct SettingsFeature: Reducer {
   }
 
   /// What can happen to the settings.
-  public enum Action: Equatable, Sendable {
+  public enum Action: BindableAction, Equatable, Sendable {
     /// Reads the config file.
     case load
     /// The file as read, or why it could not be.
     case loadResponse(Result<SettingsFile, SettingsFailure>)
     /// The values given for this run (environment, flags), in increasing precedence.
     case overridesChanged([SettingsOverride])
-    /// Sets a key to the value a text says, in the file: the key's line changes, nothing else.
-    case set(SettingsKey, String)
+    /// A field of the form changed: `.binding(.set(\.texts.listSort, "due"))` sets the key to
+    /// the value the text says, in the file (the key's line changes, nothing else).
+    /// ``SettingsKey/binding(_:)`` makes one from a key.
+    case binding(BindingAction<State>)
     /// The file as saved, or why it was not.
     case saveResponse(Result<SettingsFile, SettingsFailure>)
+
+    /// The binding this action carries, if it is ``binding(_:)``.
+    public var binding: BindingAction<State>? { if case let .binding(action) = self { action } else { nil } }
   }
 
-  /// How long a change waits for another program changing the file.
   /// Creates the settings' reducer.
   public init() {}
 
   public var body: some ReducerOf<Self> {
+    BindingReducer()
     Reduce { state, action in
       switch action {
       case .load:
@@ -137,6 +148,7 @@ public struct SettingsFeature: Reducer {
       case let .loadResponse(.success(file)):
         state.file = file
         state.loadStatus = .loaded
+        state.texts = SettingsTexts(state.stored)
         return .none
 
       case let .loadResponse(.failure(failure)):
@@ -147,7 +159,10 @@ public struct SettingsFeature: Reducer {
         state.overrides = overrides
         return .none
 
-      case let .set(key, text):
+      case let .binding(binding):
+        // The table of keys says which key the field is; a field of no key changes nothing.
+        guard let key = SettingsKey.all.first(where: { binding.keyPath == $0.field }) else { return .none }
+        let text = state[keyPath: key.field]
         state.failure = nil
         if case let .failed(failure) = state.loadStatus {
           state.failure = failure
@@ -170,6 +185,7 @@ public struct SettingsFeature: Reducer {
       case let .saveResponse(.success(file)):
         state.file = file
         state.loadStatus = .loaded
+        state.texts = SettingsTexts(state.stored)
         return .none
 
       case let .saveResponse(.failure(failure)):

@@ -1,3 +1,5 @@
+import Composable
+
 /// A setting's name in the config file, with the ``Settings`` field it sets, how its value is
 /// read from text, and what it means: the one table that the file, `taskman config` and help
 /// are made from.
@@ -9,8 +11,12 @@
 /// key.value(in: settings)  // "due"
 /// ```
 ///
-/// A key knows its field's key path (``keyPath``), so a change of one can become a binding of
-/// that field.
+/// A key knows its field of ``Settings`` (``keyPath``) and its field of the settings form
+/// (``field``), so that a change of one is a binding of that field:
+///
+/// ```swift
+/// store.send(.binding(SettingsKey.listSort.binding("due")))  // .binding(.set(\.texts.listSort, "due"))
+/// ```
 public struct SettingsKey: Hashable, Sendable, CustomStringConvertible {
   /// The name, as the file writes it: `list.show-done`.
   public let name: String
@@ -20,12 +26,19 @@ public struct SettingsKey: Hashable, Sendable, CustomStringConvertible {
   public let allowedValues: [String]
   /// The field of ``Settings`` the key sets.
   public let keyPath: PartialKeyPath<Settings> & Sendable
+  /// The key's text field of the settings form (``SettingsFeature/State/texts``), which its
+  /// bindings set.
+  public let field: WritableKeyPath<SettingsFeature.State, String> & Sendable
   private let read: @Sendable (Settings) -> String
   private let write: @Sendable (inout Settings, String) throws(SettingValueError) -> Void
 
-  /// A key named `name` for the field at `keyPath`.
-  public init<Value: SettingValue>(_ name: String, _ keyPath: WritableKeyPath<Settings, Value> & Sendable, summary: String) {
+  /// A key named `name` for the field at `keyPath`, edited in the settings form's `field`.
+  public init<Value: SettingValue>(
+    _ name: String, _ keyPath: WritableKeyPath<Settings, Value> & Sendable,
+    field: WritableKeyPath<SettingsFeature.State, String> & Sendable, summary: String
+  ) {
     self.name = name
+    self.field = field
     self.summary = summary
     self.allowedValues = Value.allowedSettingTexts
     self.keyPath = keyPath
@@ -33,6 +46,16 @@ public struct SettingsKey: Hashable, Sendable, CustomStringConvertible {
     self.write = { settings, text throws(SettingValueError) in
       settings[keyPath: keyPath] = try Value(settingText: text)
     }
+  }
+
+  /// The settings form's action that sets the key to the value `text` says: the key's line
+  /// changes when ``SettingsFeature`` receives it.
+  ///
+  /// ```swift
+  /// SettingsKey.listSort.binding("due")  // .set(\.texts.listSort, "due")
+  /// ```
+  public func binding(_ text: String) -> BindingAction<SettingsFeature.State> {
+    .set(field, text)
   }
 
   /// The key's value in `settings`, as the file writes it.
@@ -66,32 +89,37 @@ public struct SettingsKey: Hashable, Sendable, CustomStringConvertible {
 extension SettingsKey {
   /// `color = auto|always|never`.
   public static let color = SettingsKey(
-    "color", \.color,
+    "color", \.color, field: \.texts.color,
     summary: "Colour the output: auto (only on a terminal, and not when NO_COLOR is set), always or never."
   )
   /// `list.show-done = true|false`.
   public static let listShowDone = SettingsKey(
-    "list.show-done", \.listShowDone,
+    "list.show-done", \.listShowDone, field: \.texts.listShowDone,
     summary: "Whether list shows done items too (as --all does) when given no --done or --all."
   )
   /// `list.sort = none|due|project|created|text`.
   public static let listSort = SettingsKey(
-    "list.sort", \.listSort,
+    "list.sort", \.listSort, field: \.texts.listSort,
     summary: "The order list uses when given no --sort: none (the outline) or due, project, created or text (a flat list)."
   )
   /// `list.filter = <list's filter options>`.
   public static let listFilter = SettingsKey(
-    "list.filter", \.listFilter,
+    "list.filter", \.listFilter, field: \.texts.listFilter,
     summary: "Filter options list uses when given none of its own, as typed after 'taskman list' (--not-tag someday --project Work). Empty: none."
   )
   /// `done.date-format = date|datetime`.
   public static let doneDateFormat = SettingsKey(
-    "done.date-format", \.doneDateFormat,
+    "done.date-format", \.doneDateFormat, field: \.texts.doneDateFormat,
     summary: "What done writes in @done(…): date (2026-11-28) or datetime (2026-11-28 14:05)."
+  )
+  /// `add.project = <a project's name>`.
+  public static let addProject = SettingsKey(
+    "add.project", \.addProject, field: \.texts.addProject,
+    summary: "The project add puts a new task in when given no --project or --under (an inbox), created the first time. Empty: the end of the list."
   )
 
   /// Every key, in the order `taskman config` lists them.
-  public static let all: [SettingsKey] = [color, listShowDone, listSort, listFilter, doneDateFormat]
+  public static let all: [SettingsKey] = [color, listShowDone, listSort, listFilter, doneDateFormat, addProject]
 
   /// The key named `name` (exactly), or nil.
   public static func named(_ name: String) -> SettingsKey? {

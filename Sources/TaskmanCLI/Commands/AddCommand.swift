@@ -13,7 +13,7 @@ struct AddCommand: ParsableCommand, Equatable {
     name: "add",
     abstract: "Add a task. The text is a TaskPaper line, so tags in it tag the task. Prints the new task's short id.",
     discussion: """
-      The task goes at the end of the list, of a project (--project, created when there is none of that name and none close to it), or of an item's children (--under). A leading '- ' is TaskPaper's task marker and may be typed or not; any other text starting with '-' goes after '--'. Dates in @due, @start and the like may be relative (@due(tomorrow), @due(friday), @due(+3d)): they are stored as the date they mean. Control characters (tabs, line feeds, escapes) and bidirectional controls (U+202E, a right-to-left override, and the like) are refused, as in every argument: they would split the line, drive the terminal, or show the text in another order than it is stored.
+      The task goes at the end of the list (or of the inbox project the add.project setting names, created the first time), of a project (--project, created when there is none of that name and none close to it), or of an item's children (--under). A leading '- ' is TaskPaper's task marker and may be typed or not; any other text starting with '-' goes after '--'. Dates in @due, @start and the like may be relative (@due(tomorrow), @due(friday), @due(+3d)): they are stored as the date they mean. Control characters (tabs, line feeds, escapes) and bidirectional controls (U+202E, a right-to-left override, and the like) are refused, as in every argument: they would split the line, drive the terminal, or show the text in another order than it is stored.
       """,
     examples: [
       "taskman add Buy milk @shopping @due(2026-12-01)",
@@ -52,14 +52,23 @@ struct AddCommand: ParsableCommand, Equatable {
     let line = Self.taskLine(Self.words(text))
     let app = try context.appStore()
     return try await app.withLoadedTasks { () throws(TaskmanError) in
-      var position = OutlinePosition.top
+      var position: OutlinePosition?
       var createdProject: String?
       if let project {
         let choice = try ProjectChoice(project, in: app.state.outline, allowingNew: newProject)
         (position, createdProject) = (choice.position, choice.created)
       }
       if let under { position = .inside(try app.resolve([under])[0].id) }
-      app.send(.addTaskTapped(at: position))
+      if let position {
+        app.send(.addTaskTapped(at: position))
+      } else {
+        // No place given: the form puts the task where the settings say (`add.project`).
+        app.send(.settingsChanged(context.settings))
+        if let inbox = app.state.settings.addProject.title, app.state.outline.project(named: inbox) == nil {
+          createdProject = inbox
+        }
+        app.send(.addButtonTapped)
+      }
       guard case .addTask(let form)? = app.state.destination else {
         throw TaskmanError(.usage, "the task list did not open its add form")
       }

@@ -82,7 +82,8 @@ struct ConfigCommand: ParsableCommand, Equatable {
     return .success
   }
 
-  /// Sends the change to the settings and reports what came of it.
+  /// Types the value into the key's field of the settings form (the key's binding) and reports
+  /// what came of it.
   @MainActor
   private func set(_ key: SettingsKey, to text: String, in context: CommandContext) async throws(TaskmanError) -> ExitCode {
     if key == .listFilter, let filter = try? ListFilterSetting(settingText: text) {
@@ -90,7 +91,7 @@ struct ConfigCommand: ParsableCommand, Equatable {
       _ = try ListCommand().applyingSettings(Settings(listFilter: filter), origin: nil)
     }
     let store = try await context.settingsStore()
-    store.send(.set(key, text))
+    store.send(.binding(key.binding(text)))
     await store.finishEffects()
     if let failure = store.state.failure { throw Self.error(for: failure, key: key, file: context.configFile) }
     let state = store.state

@@ -1,7 +1,7 @@
-/// The typed half of a ``BindingAction``: the key path and value of one `.set`, in a class so
-/// that the action is one reference. Actions are copied on their way through a store (into the
-/// reducer, into effects); a reference copies with a retain, where an existential holding the
-/// key path and value inline would copy through its value witnesses at every step.
+/// The key path and value of one `.set` of a value ``BindingStorage`` does not hold inline, in
+/// a class so that the action is one reference. Actions are copied on their way through a store
+/// (into the reducer, into effects); a reference copies with a retain, where an existential
+/// holding the key path and value inline would copy through its value witnesses at every step.
 @usableFromInline
 class AnyBindingBox<Root>: @unchecked Sendable {
   // `@unchecked`: immutable, and the only subclass holds a `Sendable` key path and value.
