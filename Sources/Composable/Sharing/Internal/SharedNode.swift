@@ -45,12 +45,17 @@ final class SharedRoot<Value: Sendable>: SharedNode<Value>, AnySharedRoot, @unch
   /// The thread inside a `withLock` of this root, 0 when none: reading the value there would
   /// wait for the lock that thread holds, forever, so it stops with a message instead.
   private let writingThread = Atomic<UInt>(0)
+  /// The tree this root was made in, told of every change while one of its stores observes;
+  /// `nil` for a value made outside every store.
+  private let changes: SharedChanges?
 
   init(_ initial: Value, persistence: SharedPersistence<Value>? = nil) {
     self.value = Lock(initial)
     self.persistence = persistence
+    let container = Self.currentContainer
+    self.changes = container?.changes
     super.init()
-    if let tracker = Self.currentTracker {
+    if let tracker = container?.tracker {
       tracker.track(self, initialValue: initial)
       isTracked.store(true, ordering: .relaxed)
     }
@@ -76,9 +81,21 @@ final class SharedRoot<Value: Sendable>: SharedNode<Value>, AnySharedRoot, @unch
     )
   }
 
+  /// The container of the store tree whose dependencies are current, if any.
+  private static var currentContainer: SharedContainer? {
+    DependencyValues.current.sharedContainer as? SharedContainer
+  }
+
   /// The tracker of the test store whose dependencies are current, if any.
   private static var currentTracker: SharedTracker? {
-    (DependencyValues.current.sharedContainer as? SharedContainer)?.tracker
+    currentContainer?.tracker
+  }
+
+  /// The tree's changes when a store of it observes: only then is a write compared with the
+  /// value before it.
+  private var observedChanges: SharedChanges? {
+    guard let changes, changes.isObserved else { return nil }
+    return changes
   }
 
   override package var root: AnySharedRoot { self }
@@ -111,25 +128,37 @@ final class SharedRoot<Value: Sendable>: SharedNode<Value>, AnySharedRoot, @unch
       return result
     }
     checkNotInsideWrite()
+    let changes = observedChanges
     var startsSave = false
+    var changed = false
     let result = try value.withLock { value in
       writingThread.store(Self.currentThread, ordering: .relaxed)
       defer { writingThread.store(0, ordering: .relaxed) }
+      // Kept only while a store observes, to tell it nothing when nothing changed.
+      let before = changes == nil ? nil : value
       let result = try body(&value)
+      if let before { changed = !SharedChanges.isUnchanged(before, value) }
       startsSave = persistence?.recordChange(value) ?? false
       return result
     }
-    // Outside the lock: a save reads and writes the document, and a reload takes this lock.
+    // Outside the lock: a save reads and writes the document, and a reload takes this lock;
+    // an observer reads the value.
     if startsSave { persistence?.startSave() }
+    if changed { changes?.recordChange() }
     return result
   }
 
   /// A value read from outside (another program's save): replaces the value without saving it,
   /// unless `isStillCurrent` says a change of ours came first.
   func replaceFromOutside(_ newValue: Value, if isStillCurrent: () -> Bool) {
-    value.withLock { value in
-      if isStillCurrent() { value = newValue }
+    let changes = observedChanges
+    let changed = value.withLock { value in
+      guard isStillCurrent() else { return false }
+      let before = value
+      value = newValue
+      return changes != nil && !SharedChanges.isUnchanged(before, newValue)
     }
+    if changed { changes?.recordChange() }
   }
 
   package func saveDocument() throws {
