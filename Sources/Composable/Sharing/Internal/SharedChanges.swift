@@ -97,11 +97,14 @@ package final class SharedChanges: Sendable {
     }
   }
 
-  /// Whether a write left the value as it was: by `==` where the value is `Equatable`; a value
-  /// that is not counts as changed.
-  static func isUnchanged<Value>(_ before: Value, _ after: Value) -> Bool {
-    func open<T: Equatable>(_ lhs: T) -> Bool { (after as? T) == lhs }
-    guard let before = before as? any Equatable else { return false }
-    return open(before)
+  /// `==` for `Value` when it is `Equatable`, found once rather than on every write; `nil`
+  /// otherwise (such a value counts as changed by every write).
+  static func equality<Value>(of type: Value.Type) -> ((Value, Value) -> Bool)? {
+    guard let equatable = type as? any Equatable.Type else { return nil }
+    func open<T: Equatable>(_: T.Type) -> (Value, Value) -> Bool {
+      // `T` is `Value`: the cast only names its conformance.
+      { lhs, rhs in unsafeBitCast(lhs, to: T.self) == unsafeBitCast(rhs, to: T.self) }
+    }
+    return open(equatable)
   }
 }

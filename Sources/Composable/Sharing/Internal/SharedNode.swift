@@ -48,12 +48,16 @@ final class SharedRoot<Value: Sendable>: SharedNode<Value>, AnySharedRoot, @unch
   /// The tree this root was made in, told of every change while one of its stores observes;
   /// `nil` for a value made outside every store.
   private let changes: SharedChanges?
+  /// `==` for an `Equatable` value of a tree, found once: a write a store observes is compared
+  /// with the value before it.
+  private let isEqual: ((Value, Value) -> Bool)?
 
   init(_ initial: Value, persistence: SharedPersistence<Value>? = nil) {
     self.value = Lock(initial)
     self.persistence = persistence
     let container = Self.currentContainer
     self.changes = container?.changes
+    self.isEqual = container == nil ? nil : SharedChanges.equality(of: Value.self)
     super.init()
     if let tracker = container?.tracker {
       tracker.track(self, initialValue: initial)
@@ -128,23 +132,42 @@ final class SharedRoot<Value: Sendable>: SharedNode<Value>, AnySharedRoot, @unch
       return result
     }
     checkNotInsideWrite()
-    let changes = observedChanges
+    if let changes = observedChanges { return try observedWrite(body, changes: changes) }
     var startsSave = false
-    var changed = false
     let result = try value.withLock { value in
       writingThread.store(Self.currentThread, ordering: .relaxed)
       defer { writingThread.store(0, ordering: .relaxed) }
-      // Kept only while a store observes, to tell it nothing when nothing changed.
-      let before = changes == nil ? nil : value
       let result = try body(&value)
-      if let before { changed = !SharedChanges.isUnchanged(before, value) }
       startsSave = persistence?.recordChange(value) ?? false
       return result
     }
-    // Outside the lock: a save reads and writes the document, and a reload takes this lock;
-    // an observer reads the value.
+    // Outside the lock: a save reads and writes the document, and a reload takes this lock.
     if startsSave { persistence?.startSave() }
-    if changed { changes?.recordChange() }
+    return result
+  }
+
+  /// A write while a store of the tree observes: the same, telling the tree when the value
+  /// changed. Apart, so that a write nobody observes copies nothing.
+  private func observedWrite<R>(_ body: (inout Value) throws -> R, changes: SharedChanges) rethrows -> R {
+    var startsSave = false
+    var changed = true
+    let result = try value.withLock { value in
+      writingThread.store(Self.currentThread, ordering: .relaxed)
+      defer { writingThread.store(0, ordering: .relaxed) }
+      if let isEqual {
+        let before = value
+        let result = try body(&value)
+        changed = !isEqual(before, value)
+        startsSave = persistence?.recordChange(value) ?? false
+        return result
+      }
+      let result = try body(&value)
+      startsSave = persistence?.recordChange(value) ?? false
+      return result
+    }
+    if startsSave { persistence?.startSave() }
+    // After the lock is released: an observer reads the value.
+    if changed { changes.recordChange() }
     return result
   }
 
@@ -156,7 +179,7 @@ final class SharedRoot<Value: Sendable>: SharedNode<Value>, AnySharedRoot, @unch
       guard isStillCurrent() else { return false }
       let before = value
       value = newValue
-      return changes != nil && !SharedChanges.isUnchanged(before, newValue)
+      return changes != nil && !(isEqual?(before, newValue) ?? false)
     }
     if changed { changes?.recordChange() }
   }
