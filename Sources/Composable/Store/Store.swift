@@ -28,7 +28,8 @@ import Dependencies
 /// - Asynchronous effects (``Effect/run(priority:operation:catch:fileID:filePath:line:column:)``)
 ///   start after the action that returned them has been reduced; the actions they send join the
 ///   queue when they arrive.
-/// - Observers (``observe(_:)``) are called once per processed batch, after the queue is empty.
+/// - Observers (``observe(_:)``) are called once per processed batch, after the queue is empty,
+///   and once per burst of changes to the tree's shared values made outside the store's sends.
 ///
 /// Scoped stores (``scope(state:action:)``) hold no state of their own: they read from and send
 /// through their root, so a root action costs nothing per live scoped store.
@@ -217,7 +218,19 @@ public final class Store<State, Action> {
     }
   }
 
-  /// Calls `observer` with the new state after each processed batch of actions.
+  /// Calls `observer` with the new state after each processed batch of actions, and when a
+  /// shared value of the store's tree changes outside its sends.
+  ///
+  /// A ``Shared`` value of the tree (a key's value, or one made with `Shared(value)` while a
+  /// store of the tree builds its state or runs its reducer or effects) can change with no
+  /// action of this store: another root store of the tree writes it, an effect writes it with
+  /// ``Shared/withLock(_:)`` without sending an action, a stored key is reloaded because another
+  /// program saved its document (`reloadEvery:`, ``Shared/load()``). The observer is then called
+  /// too, on the main actor, once for a burst of such changes (the changes made before the main
+  /// actor next runs), and not at all when a write left the value equal (`==`) to what it was.
+  /// A change the store's own action made is covered by that batch's call. Every observing root
+  /// store of the tree is called, whichever shared value changed; stores scoped from it with
+  /// it.
   ///
   /// The returned subscription keeps the observation alive: it lasts until the subscription is
   /// cancelled or released. Keep it where the observer lives (a property of the object that
@@ -287,8 +300,13 @@ public final class Store<State, Action> {
 }
 
 extension Store where State: Sendable {
-  /// The state after each processed batch of actions, for as long as the loop reading them
-  /// runs: the observation ends when the loop ends or its task is cancelled.
+  /// The state after each processed batch of actions, and after each burst of changes to the
+  /// tree's shared values made outside the store's sends (see ``observe(_:)``), for as long as
+  /// the loop reading them runs: the observation ends when the loop ends or its task is
+  /// cancelled.
+  ///
+  /// Only the newest state waits for a slow loop: a loop that renders is never behind by more
+  /// than one state.
   ///
   /// ```swift
   /// let rendering = Task {

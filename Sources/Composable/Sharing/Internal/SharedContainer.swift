@@ -4,10 +4,14 @@ import Dependencies
 /// value, and no other tree (another store, the next test) sees it.
 ///
 /// A root store makes one when its dependencies have none (``DependencyValues/sharedContainer``);
-/// a test store always makes a fresh one, with a tracker.
+/// a test store always makes a fresh one, with a tracker. Its ``changes`` tell the tree's
+/// observing root stores when one of its values changes.
 package final class SharedContainer: Sendable {
   private let roots = Lock<[String: any Sendable]>([:])
   let tracker: SharedTracker?
+  /// Held by every root made in this tree (by a key, or by `Shared(value)` under one of its
+  /// stores), which reports its changes there.
+  package let changes = SharedChanges()
 
   package init(tracker: SharedTracker? = nil) {
     self.tracker = tracker

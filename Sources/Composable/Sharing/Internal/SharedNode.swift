@@ -45,12 +45,21 @@ final class SharedRoot<Value: Sendable>: SharedNode<Value>, AnySharedRoot, @unch
   /// The thread inside a `withLock` of this root, 0 when none: reading the value there would
   /// wait for the lock that thread holds, forever, so it stops with a message instead.
   private let writingThread = Atomic<UInt>(0)
+  /// The tree this root was made in, told of every change while one of its stores observes;
+  /// `nil` for a value made outside every store.
+  private let changes: SharedChanges?
+  /// `==` for an `Equatable` value of a tree, found once: a write a store observes is compared
+  /// with the value before it.
+  private let isEqual: ((Value, Value) -> Bool)?
 
   init(_ initial: Value, persistence: SharedPersistence<Value>? = nil) {
     self.value = Lock(initial)
     self.persistence = persistence
+    let container = Self.currentContainer
+    self.changes = container?.changes
+    self.isEqual = container == nil ? nil : SharedChanges.equality(of: Value.self)
     super.init()
-    if let tracker = Self.currentTracker {
+    if let tracker = container?.tracker {
       tracker.track(self, initialValue: initial)
       isTracked.store(true, ordering: .relaxed)
     }
@@ -76,9 +85,21 @@ final class SharedRoot<Value: Sendable>: SharedNode<Value>, AnySharedRoot, @unch
     )
   }
 
+  /// The container of the store tree whose dependencies are current, if any.
+  private static var currentContainer: SharedContainer? {
+    DependencyValues.current.sharedContainer as? SharedContainer
+  }
+
   /// The tracker of the test store whose dependencies are current, if any.
   private static var currentTracker: SharedTracker? {
-    (DependencyValues.current.sharedContainer as? SharedContainer)?.tracker
+    currentContainer?.tracker
+  }
+
+  /// The tree's changes when a store of it observes: only then is a write compared with the
+  /// value before it.
+  private var observedChanges: SharedChanges? {
+    guard let changes, changes.isObserved else { return nil }
+    return changes
   }
 
   override package var root: AnySharedRoot { self }
@@ -111,6 +132,7 @@ final class SharedRoot<Value: Sendable>: SharedNode<Value>, AnySharedRoot, @unch
       return result
     }
     checkNotInsideWrite()
+    if let changes = observedChanges { return try observedWrite(body, changes: changes) }
     var startsSave = false
     let result = try value.withLock { value in
       writingThread.store(Self.currentThread, ordering: .relaxed)
@@ -124,12 +146,42 @@ final class SharedRoot<Value: Sendable>: SharedNode<Value>, AnySharedRoot, @unch
     return result
   }
 
+  /// A write while a store of the tree observes: the same, telling the tree when the value
+  /// changed. Apart, so that a write nobody observes copies nothing.
+  private func observedWrite<R>(_ body: (inout Value) throws -> R, changes: SharedChanges) rethrows -> R {
+    var startsSave = false
+    var changed = true
+    let result = try value.withLock { value in
+      writingThread.store(Self.currentThread, ordering: .relaxed)
+      defer { writingThread.store(0, ordering: .relaxed) }
+      if let isEqual {
+        let before = value
+        let result = try body(&value)
+        changed = !isEqual(before, value)
+        startsSave = persistence?.recordChange(value) ?? false
+        return result
+      }
+      let result = try body(&value)
+      startsSave = persistence?.recordChange(value) ?? false
+      return result
+    }
+    if startsSave { persistence?.startSave() }
+    // After the lock is released: an observer reads the value.
+    if changed { changes.recordChange() }
+    return result
+  }
+
   /// A value read from outside (another program's save): replaces the value without saving it,
   /// unless `isStillCurrent` says a change of ours came first.
   func replaceFromOutside(_ newValue: Value, if isStillCurrent: () -> Bool) {
-    value.withLock { value in
-      if isStillCurrent() { value = newValue }
+    let changes = observedChanges
+    let changed = value.withLock { value in
+      guard isStillCurrent() else { return false }
+      let before = value
+      value = newValue
+      return changes != nil && !(isEqual?(before, newValue) ?? false)
     }
+    if changed { changes?.recordChange() }
   }
 
   package func saveDocument() throws {

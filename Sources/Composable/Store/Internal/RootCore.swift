@@ -31,6 +31,10 @@ package final class RootCore<State, Action> {
     @usableFromInline var binder: ScopeBinder
     /// Told of every action processed, with the state after it (a test store).
     @usableFromInline var storeObserver: (any StoreObserver<State, Action>)?
+    /// The tree's shared changes, once the store has an observer; and how many of them had
+    /// been made when its observers were last called.
+    var sharedChanges: SharedChanges?
+    var sharedGeneration: UInt64 = 0
 
     @inlinable
     init(scope: DependencyScope) {
@@ -69,6 +73,7 @@ package final class RootCore<State, Action> {
 
   deinit {
     runtime.cancelAll()
+    loop.pointee.sharedChanges?.removeReleased()
     state.deinitialize(count: 1)
     state.deallocate()
     loop.deinitialize(count: 1)
@@ -182,6 +187,9 @@ package final class RootCore<State, Action> {
   func notifyObservers(tasks: inout [Task<Void, Never>]) {
     // Observers may send; their actions were queued and form the next batch.
     repeat {
+      // Before the observers read the shared values: a change counted after this is delivered
+      // to them again.
+      if let changes = loop.pointee.sharedChanges { loop.pointee.sharedGeneration = changes.generation }
       let state = state.pointee
       loop.pointee.observers.removeAll { !$0.flag.isActive }
       for observer in loop.pointee.observers { observer.body(state) }
@@ -196,6 +204,10 @@ package final class RootCore<State, Action> {
     let subscription = StoreSubscription()
     loop.pointee.observers.append(Observer(flag: subscription.flag, body: observer))
     loop.pointee.needsFinishing = true
+    if loop.pointee.sharedChanges == nil, let container = loop.pointee.scope.values.sharedContainer as? SharedContainer {
+      loop.pointee.sharedGeneration = container.changes.subscribe(self)
+      loop.pointee.sharedChanges = container.changes
+    }
     return subscription
   }
 
@@ -205,5 +217,23 @@ package final class RootCore<State, Action> {
       if tasks.isEmpty { return }
       for task in tasks { await task.value }
     }
+  }
+}
+
+extension RootCore: SharedChangeSubscriber {
+  /// A shared value of the tree changed outside this store's sends: calls the observers, unless
+  /// they were called since (the store's own action made the change) or the store is processing
+  /// (its batch ends by calling them).
+  func sharedStateChanged(generation: UInt64) {
+    guard generation > loop.pointee.sharedGeneration, !loop.pointee.isProcessing else { return }
+    loop.pointee.observers.removeAll { !$0.flag.isActive }
+    guard !loop.pointee.observers.isEmpty else { return }
+    // As at the end of a batch: actions the observers send are queued and processed before
+    // this returns; the effects they start run on, with no `send` to return them to.
+    loop.pointee.isProcessing = true
+    var tasks: [Task<Void, Never>] = []
+    notifyObservers(tasks: &tasks)
+    loop.pointee.needsFinishing = !loop.pointee.observers.isEmpty || loop.pointee.storeObserver != nil
+    loop.pointee.isProcessing = false
   }
 }
