@@ -51,7 +51,8 @@ func boxLines(_ rows: [String], inner: Int, x: Int) -> [String] {
     let alert = AlertState<Picker.Action.Alert>(
       title: "Are you sure?", message: "Delete “bread” and the 12 items under it?", buttons: [.cancel("Cancel")])
     let frame = AlertView<Picker.Action.Alert>().frame(of: alert, width: 26, height: 9)
-    let box = boxLines(["Are you sure?", "", "Delete “bread” and the", "12 items under it?", "", "[C]ancel"], inner: 22, x: 0)
+    let box = boxLines(
+      ["Are you sure?", "", "Delete “bread” and the", "12 items under it?", "", "[C]ancel"], inner: 22, x: 0)
     #expect(frame.lines == box + [""])
   }
 

@@ -4,9 +4,11 @@ import Testing
 @Suite struct LayoutTests {
   @Test func fixedRowsFirstAndFlexibleOnesShareTheRest() {
     let rows = Rect(width: 80, height: 24).rows([.fixed(1), .flexible(), .fixed(1)])
-    #expect(rows == [
-      Rect(x: 0, y: 0, width: 80, height: 1), Rect(x: 0, y: 1, width: 80, height: 22), Rect(x: 0, y: 23, width: 80, height: 1),
-    ])
+    #expect(
+      rows == [
+        Rect(x: 0, y: 0, width: 80, height: 1), Rect(x: 0, y: 1, width: 80, height: 22),
+        Rect(x: 0, y: 23, width: 80, height: 1),
+      ])
   }
 
   @Test func flexibleColumnsShareByWeightAndTheLastTakesTheRemainder() {

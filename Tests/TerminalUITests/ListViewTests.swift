@@ -27,9 +27,12 @@ import Testing
 
   @Test func aShorterListOrATallerScreenMovesTheSelectionBackIntoIt() {
     let selection = ListSelection(selected: 9, offset: 7, visibleRows: 3)
-    #expect(selection.keepingVisible(rowCount: 5, visibleRows: 3) == ListSelection(selected: 4, offset: 2, visibleRows: 3))
-    #expect(selection.keepingVisible(rowCount: 10, visibleRows: 8) == ListSelection(selected: 9, offset: 2, visibleRows: 8))
-    #expect(selection.keepingVisible(rowCount: 0, visibleRows: 3) == ListSelection(selected: 0, offset: 0, visibleRows: 3))
+    #expect(
+      selection.keepingVisible(rowCount: 5, visibleRows: 3) == ListSelection(selected: 4, offset: 2, visibleRows: 3))
+    #expect(
+      selection.keepingVisible(rowCount: 10, visibleRows: 8) == ListSelection(selected: 9, offset: 2, visibleRows: 8))
+    #expect(
+      selection.keepingVisible(rowCount: 0, visibleRows: 3) == ListSelection(selected: 0, offset: 0, visibleRows: 3))
   }
 
   @Test func onlyVisibleRowsAreAskedForAtTenThousandRows() {
@@ -58,8 +61,10 @@ import Testing
     let list = ListView<ListSelection, ListSelection>(rowCount: { _ in 8 }, selection: { $0 }, action: { $0 }) {
       _, index, canvas in canvas.draw("\(index)", column: 0, row: 0)
     }
-    #expect(list.frame(of: ListSelection(selected: 0), width: 3, height: 4).lines == ["0 ┃", "1 ┃", "2 │", "3 │"])
-    #expect(list.frame(of: ListSelection(selected: 7), width: 3, height: 4).lines == ["4 │", "5 │", "6 ┃", "7 ┃"])
+    let top = list.frame(of: ListSelection(selected: 0), width: 3, height: 4)
+    #expect(top.lines == ["0 ┃", "1 ┃", "2 │", "3 │"])
+    let bottom = list.frame(of: ListSelection(selected: 7), width: 3, height: 4)
+    #expect(bottom.lines == ["4 │", "5 │", "6 ┃", "7 ┃"])
     #expect(list.frame(of: ListSelection(selected: 0), width: 3, height: 8).lines.allSatisfy { !$0.contains("│") })
   }
 
@@ -74,8 +79,10 @@ import Testing
   }
 
   @Test func anEmptyListShowsItsPlaceholder() {
-    let list = ListView<Int, Int>(rowCount: { _ in 0 }, selection: { _ in ListSelection() }, action: { $0.selected }, placeholder: "No tasks") {
-      _, _, _ in Issue.record("no row to draw")
+    let list = ListView<Int, Int>(
+      rowCount: { _ in 0 }, selection: { _ in ListSelection() }, action: { $0.selected }, placeholder: "No tasks"
+    ) { _, _, _ in
+      Issue.record("no row to draw")
     }
     let frame = list.frame(of: 0, width: 10, height: 2)
     #expect(frame.lines == ["No tasks", ""])
@@ -90,7 +97,8 @@ import Testing
     await store.press(.pageDown, on: view) { $0.selection = ListSelection(selected: 5, offset: 3, visibleRows: 3) }
     await store.press(.end, on: view) { $0.selection = ListSelection(selected: 6, offset: 4, visibleRows: 3) }
     await store.press(.home, on: view) { $0.selection = ListSelection(selected: 0, offset: 0, visibleRows: 3) }
-    #expect(view.keyMap(for: store.state).action(for: .down) == .binding(.set(\.selection, ListSelection(selected: 1, visibleRows: 3))))
+    let down = view.keyMap(for: store.state).action(for: .down)
+    #expect(down == .binding(.set(\.selection, ListSelection(selected: 1, visibleRows: 3))), "one binding action")
   }
 
   @Test func thePickersScreen() {

@@ -90,12 +90,15 @@ import Testing
     #expect(atEnd.cell(column: 3, row: 0).style == Style(reverse: true))
     #expect(atEnd.cell(column: 2, row: 0).style == .plain)
 
-    let onWide = field.frame(of: Picker.State(rows: [], query: TextFieldState("日本語", cursor: 1)), width: 10, height: 1)
+    let wide = Picker.State(rows: [], query: TextFieldState("日本語", cursor: 1))
+    let onWide = field.frame(of: wide, width: 10, height: 1)
     #expect(onWide.lines == ["日本語"])
     #expect([1, 2, 3, 4].map { onWide.cell(column: $0, row: 0).style.reverse } == [false, true, true, false])
 
     let unfocused = TextFieldView<Picker.State, Picker.Action>(\.query, isFocused: false)
-    #expect(unfocused.frame(of: Picker.State(rows: [], query: TextFieldState("abc")), width: 6, height: 1).cells.allSatisfy { $0.style == .plain })
+    let blurred = unfocused.frame(of: Picker.State(rows: [], query: TextFieldState("abc")), width: 6, height: 1)
+    #expect(blurred.lines == ["abc"])
+    #expect(blurred.cells.allSatisfy { $0.style == .plain }, "no cursor")
   }
 
   @Test func aLongTextScrollsToShowTheCursorAndNeverSplitsAWideCharacter() {

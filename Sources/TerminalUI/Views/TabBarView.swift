@@ -2,7 +2,9 @@
 /// Shift-Tab to the next and previous (round the end), and 1 to 9 straight to one.
 ///
 /// ```swift
-/// TabBarView(titles: ["Tasks", "Text", "Settings"], selected: { $0.tab.rawValue }, select: { .tabSelected(Tab(rawValue: $0)!) })
+/// TabBarView(
+///   titles: ["Tasks", "Text", "Settings"], selected: { $0.tab.rawValue }, select: { .tabSelected(Tab(rawValue: $0)!) }
+/// )
 /// //  Tasks  Text  Settings       (Tasks reversed)
 /// ```
 ///

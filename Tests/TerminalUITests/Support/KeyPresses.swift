@@ -16,8 +16,8 @@ extension TestStore {
     column: UInt = #column
   ) async where V.State == State, V.Action == Action {
     guard let action = view.keyMap(for: state).action(for: key) else {
-      Issue.record(
-        "\(key) sends nothing", sourceLocation: SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
+      let location = SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+      Issue.record("\(key) sends nothing", sourceLocation: location)
       return
     }
     await send(action, assert: update, fileID: fileID, filePath: filePath, line: line, column: column)
