@@ -56,8 +56,47 @@ private struct ParentView: View {
   }
 }
 
+/// A destination: one of two counters, as an enum.
+private enum Screen {
+  case first(Int)
+  case second(Int)
+}
+
+private enum ScreenAction: Equatable {
+  case first(CounterView.Action)
+  case second(CounterView.Action)
+}
+
+extension CasePath where Root == Screen {
+  fileprivate static var first: CasePath<Root, Int> { .init(Root.first) { if case let .first(v) = $0 { v } else { nil } } }
+  fileprivate static var second: CasePath<Root, Int> { .init(Root.second) { if case let .second(v) = $0 { v } else { nil } } }
+}
+
+extension CasePath where Root == ScreenAction {
+  fileprivate static var first: CasePath<Root, CounterView.Action> {
+    .init(Root.first) { if case let .first(v) = $0 { v } else { nil } }
+  }
+  fileprivate static var second: CasePath<Root, CounterView.Action> {
+    .init(Root.second) { if case let .second(v) = $0 { v } else { nil } }
+  }
+}
+
 @MainActor
 @Suite struct ScopedViewTests {
+  @Test func aCaseOfAnEnumStateDrawsOnlyWhileTheStateIsInIt() {
+    typealias ScreenView = IfCaseLetView<Screen, ScreenAction, CounterView>
+    let first: ScreenView = IfCaseLetView(state: .first, action: .first) { CounterView() }
+    let second: ScreenView = IfCaseLetView(state: .second, action: .second) { CounterView() }
+    var canvas = Canvas(width: 10, height: 1)
+    first.render(.second(2), in: &canvas)
+    second.render(.second(2), in: &canvas)
+    #expect(canvas.frame.lines == ["Count: 2"])
+    #expect(first.keyMap(for: .second(2)).bindings.isEmpty)
+    #expect(!first.isPresented(in: .second(2)))
+    let keys = first.keyMap(for: .second(2)) + second.keyMap(for: .second(2))
+    #expect(keys.action(for: Key("-")) == .second(.decrement))
+  }
+
   @Test func aChildDrawsInItsRegionAndItsKeysSendTheParentsActions() {
     let view = ParentView()
     let frame = view.frame(of: Parent(), width: 24, height: 4)
