@@ -10,6 +10,8 @@ let dependencies: Target.Dependency = .product(name: "Dependencies", package: "t
 let testing: Target.Dependency = .product(name: "ComposableTesting", package: "taskman")
 // The files behind the `storage` dependency, for the app code that chooses where they go.
 let storage: Target.Dependency = .product(name: "Storage", package: "taskman")
+// The terminal view layer, for the Terminal views article.
+let terminalUI: Target.Dependency = .product(name: "TerminalUI", package: "taskman")
 
 let package = Package(
   name: "ConsumerPackage",
@@ -75,6 +77,11 @@ let package = Package(
     .target(name: "SharingArticle", dependencies: [composable, dependencies]),
     .testTarget(name: "SharingArticleTests", dependencies: ["SharingArticle", dependencies, testing]),
     .testTarget(name: "OrderingArticleTests", dependencies: ["OrderingArticle", testing]),
+    .target(name: "TerminalUIArticle", dependencies: ["CounterFeature", composable, terminalUI]),
+    .testTarget(
+      name: "TerminalUIArticleTests",
+      dependencies: ["TerminalUIArticle", "CounterFeature", composable, terminalUI, testing]
+    ),
     .testTarget(
       name: "TestingArticleTests",
       dependencies: ["CounterFeature", "TodosFeature", "SearchFeature", composable, dependencies, testing]
