@@ -11,7 +11,9 @@
 /// - A lone Escape at the end of a chunk is the Escape key. A terminal writes each key's
 ///   sequence at once, so it arrives in one read; waiting to see whether more follows (the
 ///   timer of vi-like programs) would only delay every Escape press. An incomplete sequence
-///   (`ESC [` and parameters, no final byte yet) waits for the next chunk.
+///   (`ESC [` or `ESC O` and parameters, no final byte yet) waits for the next chunk, so a
+///   burst of input read in pieces decodes as it would whole; the price is that Alt-[ and
+///   Alt-O, which look like the start of a sequence, are taken as one.
 /// - Bracketed paste (`ESC[200~` … `ESC[201~`) is delivered as the pasted text's characters,
 ///   typed one by one, with line breaks and tabs typed as spaces and other control characters
 ///   dropped: a paste fills a text field but never presses Enter, Escape or a shortcut, so
@@ -103,11 +105,6 @@ package struct KeyDecoder: Sendable {
     case UInt8(ascii: "["):
       return controlSequence(at: index, into: &keys)
     case UInt8(ascii: "O"):
-      guard index + 2 < pending.count else {
-        // `ESC O` at the end of a chunk: Alt-O, as a sequence arrives whole.
-        keys.append(.alt("O"))
-        return 2
-      }
       return singleShift(at: index, into: &keys)
     case 0x1B:
       keys.append(.escape)
