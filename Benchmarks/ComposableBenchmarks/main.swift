@@ -459,6 +459,7 @@ if !onlyTestStore {
   if ProcessInfo.processInfo.environment["BENCH_CORE"] != nil { exit(0) }
   MainActor.assumeIsolated { runTaskPaper() }
   MainActor.assumeIsolated { runTaskManager() }  // TaskManagerBenchmarks.swift
+  MainActor.assumeIsolated { runTerminal() }  // TerminalBenchmarks.swift
 }
 let finished = DispatchSemaphore(value: 0)
 Task { @MainActor in
