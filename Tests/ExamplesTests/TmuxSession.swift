@@ -105,23 +105,32 @@ final class TmuxSession {
     }
   }
 
+  /// Runs a command (found on PATH) to its end, with its output in a file: not a pipe, as
+  /// the tmux server that `new-session` starts keeps its descriptors, and a pipe would never
+  /// reach its end. Spawned and waited for directly: Foundation's `Process` does not always
+  /// see a tmux client exit, whose server it forked.
   static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    // A file, not a pipe: the tmux server that `new-session` starts keeps its descriptors,
-    // and a pipe would never reach its end.
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: file) }
-    let output = try FileHandle(forWritingTo: file)
-    defer { try? output.close() }
-    process.standardOutput = output
-    process.standardError = output
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: try Data(contentsOf: file), as: UTF8.self))
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
+    defer { unlink(file) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+    guard spawned == 0 else { throw TmuxError(message: "could not run \(arguments[0]): error \(spawned)") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      guard errno == EINTR else { throw TmuxError(message: "waitpid failed: \(errno)") }
+    }
+    let output = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+    // Exited normally: its status; otherwise (a signal) a status no command returns.
+    let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 255
+    return (exitStatus, output)
   }
 }
 
