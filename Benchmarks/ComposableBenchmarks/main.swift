@@ -449,6 +449,11 @@ func runTaskPaper() {
   }
 }
 
+// `BENCH_TERMINAL=1` runs only TerminalUI's diff writer figures.
+if ProcessInfo.processInfo.environment["BENCH_TERMINAL"] != nil {
+  MainActor.assumeIsolated { runTerminal() }
+  exit(0)
+}
 // `BENCH_TESTSTORE=1` runs only the test store figures, for `perf record`.
 let onlyTestStore = ProcessInfo.processInfo.environment["BENCH_TESTSTORE"] != nil
 if !onlyTestStore {
