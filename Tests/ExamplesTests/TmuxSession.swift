@@ -26,11 +26,16 @@ final class TmuxSession {
   init() throws {
     // A shell with a known prompt and no startup files, in a terminal with a scrollback.
     try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "-s", "main", "env PS1='$ ' bash --norc --noprofile"])
+    serverProcess = Int32(try tmux(["display", "-p", "-t", "main", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
     try waitForScreen("the shell's prompt") { $0.last == "$" }
   }
 
+  /// The tmux server's process, ended with the session whatever happens to the socket.
+  private var serverProcess: Int32?
+
   deinit {
     _ = try? tmux(["kill-server"])
+    if let serverProcess { kill(serverProcess, SIGKILL) }
   }
 
   /// Runs a tmux command on this session's server.
@@ -118,10 +123,15 @@ final class TmuxSession {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    // Through bash, which first closes every descriptor but the standard three (dash can close
+    // only 0-9): a tmux server outlives the command, and must not keep open what this process
+    // holds (a build lock taken around `swift test`, say).
+    let closingOthers = #"for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done; exec "$@""#
+    let command = ["bash", "-c", closingOthers, "bash"] + arguments
+    let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
     var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+    let spawned = posix_spawnp(&pid, "bash", &actions, nil, argv, environ)
     guard spawned == 0 else { throw TmuxError(message: "could not run \(arguments[0]): error \(spawned)") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {
