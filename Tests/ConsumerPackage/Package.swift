@@ -76,6 +76,14 @@ let package = Package(
     .target(name: "OrderingArticle", dependencies: [composable, dependencies]),
     .target(name: "SharingArticle", dependencies: [composable, dependencies]),
     .testTarget(name: "SharingArticleTests", dependencies: ["SharingArticle", dependencies, testing]),
+    .target(
+      name: "TerminalRuntimeArticle",
+      dependencies: ["CounterFeature", composable, .product(name: "TerminalUI", package: "taskman")]
+    ),
+    .testTarget(
+      name: "TerminalRuntimeArticleTests",
+      dependencies: ["TerminalRuntimeArticle", "CounterFeature", composable, .product(name: "TerminalUI", package: "taskman")]
+    ),
     .testTarget(name: "OrderingArticleTests", dependencies: ["OrderingArticle", testing]),
     .target(name: "TerminalUIArticle", dependencies: ["CounterFeature", composable, terminalUI]),
     .testTarget(
