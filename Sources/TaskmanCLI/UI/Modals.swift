@@ -18,7 +18,7 @@ enum Modals {
   }
 
   static func drawForm(_ form: TaskForm.State, in canvas: inout Canvas) {
-    let box = drawBox(title: form.title, width: 64, height: form.errorMessage == nil ? 5 : 7, in: &canvas)
+    let box = drawBox(title: form.title, width: min(64, canvas.width - 12), height: form.errorMessage == nil ? 3 : 5, in: &canvas)
     canvas.withRegion(box) { inner in
       let prompt = form.text
       let room = max(1, inner.width - 1)

@@ -83,7 +83,7 @@ struct TaskmanScreen: View {
       guard let element = state.path[id: id], let item = state.taskList.item(withID: element.itemID) ?? pathItem(element) else { continue }
       let suffix: String
       if case .outlineEditor = element { suffix = " (text)" } else { suffix = "" }
-      x += canvas.draw(" › " + item.title + suffix, column: x, row: 0, style: Style(dim: true))
+      x += canvas.draw("› " + item.title + suffix + " ", column: x, row: 0, style: Style(dim: true))
     }
   }
 
