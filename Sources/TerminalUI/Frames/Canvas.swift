@@ -99,11 +99,16 @@ public struct Canvas: Sendable {
     let y = bounds.y + row
     let index = y * frame.width + x
     let old = frame.cells[index]
-    if old.isContinuation, !cell.isContinuation, x > 0 {
+    // The cell before may already be the left half of a new wide character drawn over the
+    // old one's right half: only an old wide character's left half is blanked.
+    if old.isContinuation, !cell.isContinuation, x > 0, !frame.cells[index - 1].isContinuation {
       frame.cells[index - 1] = Cell(" ", style: frame.cells[index - 1].style)
     }
-    if !old.isContinuation, DisplayWidth.of(old.character) == 2, x + 1 < frame.width, !(cell.isContinuation) {
-      if DisplayWidth.of(cell.character) != 2 {
+    if !old.isContinuation, DisplayWidth.of(old.character) == 2, x + 1 < frame.width, frame.cells[index + 1].isContinuation {
+      // A wide character brings its own continuation next; anything else (a narrow character,
+      // or the right half of a wide one starting in the cell before) leaves the old right half
+      // blank.
+      if cell.isContinuation || DisplayWidth.of(cell.character) != 2 {
         frame.cells[index + 1] = Cell(" ", style: frame.cells[index + 1].style)
       }
     }
