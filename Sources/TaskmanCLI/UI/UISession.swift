@@ -70,6 +70,11 @@ final class UISession {
       store.send(action)
       return
     }
+    await finish()
+  }
+
+  /// Waits until every action queued is done.
+  func finish() async {
     while isWorking, let worker { await worker.value }
   }
 
