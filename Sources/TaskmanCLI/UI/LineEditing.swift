@@ -11,7 +11,7 @@ import TerminalUI
 /// ```
 enum LineEditing {
   /// The text and cursor after `key`, or nil when the key is not an editing key. With
-  /// `multiline`, Enter inserts a line break.
+  /// `multiline`, Enter inserts a line break and Tab a tab (TaskPaper's indentation).
   static func apply(_ key: Key, to text: String, cursor: Int, multiline: Bool = false) -> (text: String, cursor: Int)? {
     var characters = Array(text)
     let cursor = min(max(0, cursor), characters.count)
@@ -20,8 +20,8 @@ enum LineEditing {
       return (String(characters), cursor + 1)
     }
     switch key {
-    case .enter where multiline:
-      characters.insert("\n", at: cursor)
+    case .enter where multiline, .tab where multiline:
+      characters.insert(key == .enter ? "\n" : "\t", at: cursor)
       return (String(characters), cursor + 1)
     case .backspace, Key(.character("h"), modifiers: .control):
       guard cursor > 0 else { return (text, cursor) }

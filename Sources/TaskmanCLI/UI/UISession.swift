@@ -35,7 +35,8 @@ final class UISession {
   private var isWorking = false
   /// The task working through the queue.
   private var worker: Task<Void, Never>?
-  /// How many times the file was reloaded because another program changed it.
+  /// How many times the file was reloaded because another program changed it (counted once
+  /// the reload is done).
   private(set) var reloads = 0
 
   init(app: AppStore, clock: any Clock<Duration>) {
@@ -123,8 +124,8 @@ final class UISession {
   /// change of this session's is being made).
   func checkForChanges() async {
     guard !isWorking, FileStamp(path: app.dataFilePath) != stamp else { return }
-    reloads += 1
     await reload()
+    reloads += 1
   }
 
   private func reload() async {
