@@ -17,21 +17,25 @@ private final class TmuxPane {
 
   init(tmux: String, width: Int, height: Int, command: String) throws {
     self.tmux = tmux
-    _ = try run(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", command])
+    // Not read: the server it starts keeps its standard output, which would never end.
+    _ = try run(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", command], reading: false)
   }
 
   deinit { _ = try? run(["kill-server"]) }
 
+  /// Runs tmux with the descriptors above standard error closed: the server it may start lives
+  /// on, and must not keep the shared build lock that `flock` handed the test run.
   @discardableResult
-  func run(_ arguments: [String]) throws -> String {
+  func run(_ arguments: [String], reading: Bool = true) throws -> String {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: tmux)
-    process.arguments = ["-L", socket, "-f", "/dev/null"] + arguments
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments =
+      ["-c", "exec 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-; exec \"$0\" \"$@\"", tmux, "-L", socket, "-f", "/dev/null"] + arguments
     let pipe = Pipe()
-    process.standardOutput = pipe
+    process.standardOutput = reading ? pipe : FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    let data = reading ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
     process.waitUntilExit()
     return String(decoding: data, as: UTF8.self)
   }
