@@ -23,8 +23,9 @@ let package = Package(
     .library(name: "TaskManager", targets: ["TaskManager"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .executable(name: "taskman", targets: ["taskman"]),
-    // The examples: `swift run Counter`, `swift run Todos`, `swift run Search`.
+    // The examples: `swift run Counter`, `swift run CounterUI`, `swift run Todos`, `swift run Search`.
     .executable(name: "Counter", targets: ["Counter"]),
+    .executable(name: "CounterUI", targets: ["CounterUI"]),
     .executable(name: "Todos", targets: ["Todos"]),
     .executable(name: "Search", targets: ["Search"]),
   ],
@@ -84,6 +85,14 @@ let package = Package(
       path: "Tests/Support/StorageLockProbe"
     ),
 
+    // A full-screen app with a key that crashes, for the end-to-end tests of TerminalUI's
+    // runtime: the terminal is given back before the process dies.
+    .executableTarget(
+      name: "terminal-crash-probe",
+      dependencies: ["Composable", "TerminalUI"],
+      path: "Tests/Support/TerminalCrashProbe"
+    ),
+
     // The fuzz target (scripts/fuzz builds it with libFuzzer); built as usual, it replays the
     // seed corpus through the same checks for the tests.
     .executableTarget(
@@ -97,7 +106,7 @@ let package = Package(
     // Release-mode benchmarks: `swift run -c release composable-bench`.
     .executableTarget(
       name: "composable-bench",
-      dependencies: ["Composable", "ComposableTesting", "TaskManager"],
+      dependencies: ["Composable", "ComposableTesting", "TaskManager", "TerminalUI"],
       path: "Benchmarks/ComposableBenchmarks"
     ),
 
@@ -111,6 +120,12 @@ let package = Package(
       name: "Counter",
       dependencies: ["CounterExample", "Composable", "Dependencies"],
       path: "Examples/Counter/Counter"
+    ),
+    // The counter full screen: a view, its key map, and TerminalApp.
+    .executableTarget(
+      name: "CounterUI",
+      dependencies: ["CounterExample", "Composable", "Dependencies", "TerminalUI"],
+      path: "Examples/Counter/CounterUI"
     ),
     .target(
       name: "TodosExample",
@@ -147,7 +162,7 @@ let package = Package(
       name: "ExamplesTests",
       dependencies: [
         "CounterExample", "TodosExample", "SearchExample", "ComposableTesting", "Storage",
-        "Counter", "Todos", "Search",
+        "Counter", "CounterUI", "Todos", "Search", "terminal-crash-probe",
       ]
     ),
     // Depends on `taskman` so the end-to-end tests find the built binary next to the test bundle.

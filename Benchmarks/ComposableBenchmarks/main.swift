@@ -449,6 +449,11 @@ func runTaskPaper() {
   }
 }
 
+// `BENCH_TERMINAL=1` runs only TerminalUI's diff writer figures.
+if ProcessInfo.processInfo.environment["BENCH_TERMINAL"] != nil {
+  MainActor.assumeIsolated { runTerminal() }
+  exit(0)
+}
 // `BENCH_TESTSTORE=1` runs only the test store figures, for `perf record`.
 let onlyTestStore = ProcessInfo.processInfo.environment["BENCH_TESTSTORE"] != nil
 if !onlyTestStore {
@@ -459,6 +464,7 @@ if !onlyTestStore {
   if ProcessInfo.processInfo.environment["BENCH_CORE"] != nil { exit(0) }
   MainActor.assumeIsolated { runTaskPaper() }
   MainActor.assumeIsolated { runTaskManager() }  // TaskManagerBenchmarks.swift
+  MainActor.assumeIsolated { runTerminal() }  // TerminalBenchmarks.swift
 }
 let finished = DispatchSemaphore(value: 0)
 Task { @MainActor in

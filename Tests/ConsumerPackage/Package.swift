@@ -74,6 +74,14 @@ let package = Package(
     .target(name: "OrderingArticle", dependencies: [composable, dependencies]),
     .target(name: "SharingArticle", dependencies: [composable, dependencies]),
     .testTarget(name: "SharingArticleTests", dependencies: ["SharingArticle", dependencies, testing]),
+    .target(
+      name: "TerminalRuntimeArticle",
+      dependencies: ["CounterFeature", composable, .product(name: "TerminalUI", package: "taskman")]
+    ),
+    .testTarget(
+      name: "TerminalRuntimeArticleTests",
+      dependencies: ["TerminalRuntimeArticle", "CounterFeature", composable, .product(name: "TerminalUI", package: "taskman")]
+    ),
     .testTarget(name: "OrderingArticleTests", dependencies: ["OrderingArticle", testing]),
     .testTarget(
       name: "TestingArticleTests",

@@ -5,15 +5,19 @@
 /// instead, and runs the whole app in-process with no terminal, no threads and no sleeps:
 ///
 /// ```swift
-/// let written = LockIsolated<[UInt8]>([])
+/// final class Output: Sendable { let bytes = Mutex<[UInt8]>([]) }
+/// let output = Output()
 /// let terminal = Terminal(
-///   events: { AsyncStream { continuation in
-///     continuation.yield(.input(Array("++q".utf8)))
-///     continuation.finish()
-///   } },
-///   write: { bytes in written.withValue { $0 += bytes } },
+///   events: {
+///     AsyncStream { continuation in
+///       continuation.yield(.input(Array("++q".utf8)))
+///       continuation.finish()
+///     }
+///   },
+///   write: { bytes in output.bytes.withLock { $0 += bytes } },
 ///   size: { Terminal.Size(columns: 40, rows: 5) }
 /// )
+/// let exit = await TerminalApp(store: store, view: CounterView()).run(on: terminal)
 /// ```
 public struct Terminal: Sendable {
   /// A terminal's size in cells.

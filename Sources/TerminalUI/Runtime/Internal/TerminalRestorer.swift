@@ -66,10 +66,9 @@ enum TerminalRestorer {
 
     current = UnsafeMutablePointer<Saved>.allocate(capacity: 1)
     current!.initialize(to: saved)
-    tcsetattr(input, TCSAFLUSH, &raw)
 
     for signal in endingSignals + crashSignals {
-      install(signal, flags: Int32(SA_RESETHAND)) { signal in
+      install(signal, flags: Int32(bitPattern: UInt32(SA_RESETHAND))) { signal in
         TerminalRestorer.restoreFromHandler(signal)
       }
     }
@@ -80,6 +79,8 @@ enum TerminalRestorer {
       _ = write(saved.pointee.resizeDescriptor, &byte, 1)
       errno = saveErrno
     }
+    // Raw mode last, once every handler that undoes it is in place.
+    tcsetattr(input, TCSAFLUSH, &raw)
     return true
   }
 

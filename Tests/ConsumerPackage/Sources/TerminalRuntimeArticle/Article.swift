@@ -1,0 +1,1 @@
+// The Terminal Runtime article's snippets are pasted next to this file by scripts/check-consumer.

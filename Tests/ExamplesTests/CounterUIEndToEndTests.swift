@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// `CounterUI` (and a probe with a key that crashes) in a real terminal: tmux. Keys are typed
+/// into the pane, the screen is read back, and after each way of ending, the terminal must be
+/// as before: the main screen with what it showed, the cursor on, the tty's modes cooked.
+///
+/// Skipped, with this message, when tmux is not installed, unless `TERMINALUI_REQUIRE_TMUX`
+/// is set (CI installs tmux and sets it).
+@Suite(
+  .serialized,
+  .enabled(
+    if: TmuxSession.isAvailable || TmuxSession.isRequired,
+    "tmux is not installed: the end-to-end tests of CounterUI are skipped (set TERMINALUI_REQUIRE_TMUX=1 to fail instead)"
+  )
+)
+struct CounterUIEndToEndTests {
+  /// A session with a line on screen to find again afterwards, running `command` full screen
+  /// until `screenShows` is on its screen.
+  private func start(_ executable: String, until screenShows: String) throws -> TmuxSession {
+    let session = try TmuxSession()
+    try session.type(line: "echo before-the-app")
+    try session.waitFor("before-the-app")
+    let path = try ExampleProcess.executable(executable).path
+    // The Swift runtime's backtracer would wait for a key after a crash.
+    try session.type(line: "SWIFT_BACKTRACE=enable=no \(path)")
+    try session.waitFor(screenShows)
+    #expect(try session.screenModes() == "1 0")
+    return session
+  }
+
+  /// The terminal is the shell's again: its screen with what it showed, the cursor on, and
+  /// the tty cooked (`stty -a` shows `icanon` and `echo`, not `-icanon`, `-echo`). Returns the
+  /// app's exit status.
+  private func expectRestored(_ session: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int? {
+    try session.waitForScreen("the shell's prompt after the app") { $0.last == "$" }
+    #expect(try session.screenModes() == "0 1", sourceLocation: sourceLocation)
+    #expect(try session.screen().contains("before-the-app"), sourceLocation: sourceLocation)
+    try session.type(line: "echo status=$?; stty -a | tr -s ' ;\\n' '\\n\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | sort | tr '\\n' ' '; echo")
+    try session.waitFor("status=")
+    try session.waitForScreen("stty's modes") { $0.last == "$" }
+    let screen = try session.screen()
+    let modes = screen.last(where: { $0.contains("icanon") }) ?? ""
+    #expect(modes.trimmingCharacters(in: .whitespaces) == "echo icanon", sourceLocation: sourceLocation)
+    let status = screen.last(where: { $0.hasPrefix("status=") })
+    return status.flatMap { Int($0.dropFirst("status=".count)) }
+  }
+
+  @Test func keysChangeTheScreenAndTheQuitKeyRestoresTheTerminal() throws {
+    let session = try start("CounterUI", until: "Count: 0")
+    #expect(try session.screen().last?.contains("+/↑ more  -/↓ less  r reset  l later  q quit") == true)
+    try session.send("+", "+", "Up", "-")
+    try session.waitFor("Count: 2")
+    try session.send("q")
+    #expect(try expectRestored(session) == 0)
+    // What the program printed after giving the screen back.
+    #expect(try session.screen().contains("Count: 2"))
+  }
+
+  @Test func controlCRestoresTheTerminal() throws {
+    let session = try start("CounterUI", until: "Count: 0")
+    try session.send("+")
+    try session.waitFor("Count: 1")
+    try session.send("C-c")
+    #expect(try expectRestored(session) == 130)
+  }
+
+  @Test(arguments: [("TERM", 143), ("HUP", 129)])
+  func aSignalRestoresTheTerminal(signal: String, status: Int) throws {
+    let session = try start("CounterUI", until: "Count: 0")
+    let process = try session.foregroundProcess()
+    _ = try TmuxSession.run(["kill", "-\(signal)", String(process)])
+    #expect(try expectRestored(session) == status)
+  }
+
+  @Test func aCrashInAKeyHandlerRestoresTheTerminalThenSaysSo() throws {
+    let session = try start("terminal-crash-probe", until: "probe count 0")
+    try session.send("+")
+    try session.waitFor("probe count 1")
+    try session.send("!")
+    let status = try expectRestored(session)
+    // Killed by SIGILL (x86-64) or SIGTRAP (arm64): 128 and the signal's number.
+    #expect(status == 132 || status == 133)
+    #expect(try session.screen().contains { $0.contains("the terminal was restored") })
+  }
+}
