@@ -167,7 +167,10 @@ let package = Package(
     ),
     // Depends on `taskman` so the end-to-end tests find the built binary next to the test bundle.
     .testTarget(
-      name: "taskmanTests", dependencies: ["TaskmanCLI", "TaskManager", "Dependencies", "Storage", "TaskmanSystem", "taskman"]
+      name: "taskmanTests",
+      dependencies: [
+        "TaskmanCLI", "TaskManager", "Dependencies", "Storage", "TaskmanSystem", "taskman", "TerminalUI", "ComposableTesting",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

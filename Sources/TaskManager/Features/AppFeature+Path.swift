@@ -63,7 +63,7 @@ extension AppFeature {
         return
       }
       if case let .itemScreen(screen) = element, screen.item != item {
-        state.path[id: id] = .itemScreen(ItemScreen.State(item: item, message: screen.message))
+        state.path[id: id] = .itemScreen(ItemScreen.State(item: item, message: screen.message, selection: screen.selection))
       }
     }
   }

@@ -29,16 +29,30 @@ public struct AppFeature: Reducer {
     /// The settings tab, while it is open: its settings are shared with the list
     /// (``SharedKey/Default/appliedSettings``), so a change made there applies at once.
     public var settings: SettingsFeature.State?
+    /// The list's selected item, as the original app had a selected row: what its keys act on.
+    /// A row, not an index, so a reload that adds lines above it keeps it selected.
+    public var selection: UUID?
+    /// The selected key on the settings tab.
+    public var selectedSetting: SettingsKey?
+    /// The line being typed, while one is: a search, tags to add, a project to move to, a
+    /// setting's value (see ``Prompt``).
+    public var prompt: Prompt?
 
     /// Creates the app's state.
     public init(
       taskList: TaskList.State = TaskList.State(),
       path: StackState<Path.State> = StackState(),
-      settings: SettingsFeature.State? = nil
+      settings: SettingsFeature.State? = nil,
+      selection: UUID? = nil,
+      selectedSetting: SettingsKey? = nil,
+      prompt: Prompt? = nil
     ) {
       self.taskList = taskList
       self.path = path
       self.settings = settings
+      self.selection = selection
+      self.selectedSetting = selectedSetting
+      self.prompt = prompt
     }
   }
 
@@ -58,6 +72,18 @@ public struct AppFeature: Reducer {
     case settingsTabClosed
     /// The settings tab's actions.
     case settings(SettingsFeature.Action)
+    /// Selects the list's row of the item with `id` (none with nil).
+    case selectionChanged(UUID?)
+    /// Selects a key on the settings tab.
+    case settingSelected(SettingsKey?)
+    /// Starts typing a line for `purpose` (see ``Prompt``).
+    case promptOpened(Prompt.Purpose)
+    /// The line being typed changed: its text and where the cursor is.
+    case promptEdited(text: String, cursor: Int)
+    /// The line is done: it becomes the action its purpose says, and closes.
+    case promptSubmitted
+    /// The line is dropped; nothing changes.
+    case promptCancelled
   }
 
   /// Creates the app's reducer.
@@ -90,6 +116,8 @@ public struct AppFeature: Reducer {
         return .none
       case .settings:
         return .none
+      case .selectionChanged, .settingSelected, .promptOpened, .promptEdited, .promptSubmitted, .promptCancelled:
+        return Self.reduceScreen(into: &state, action: action)
       }
     }
     .forEach(\.path, action: .path) { Path() }

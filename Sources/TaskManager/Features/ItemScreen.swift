@@ -24,11 +24,14 @@ public struct ItemScreen: Reducer {
     public var item: Item
     /// What the last action did ("Marked done."), shown for ``messageDuration``, or `nil`.
     public var message: String?
+    /// The selected child, as the list has a selected row: what opening a child opens.
+    public var selection: UUID?
 
     /// Shows `item`.
-    public init(item: Item, message: String? = nil) {
+    public init(item: Item, message: String? = nil, selection: UUID? = nil) {
       self.item = item
       self.message = message
+      self.selection = selection
     }
   }
 
@@ -36,6 +39,8 @@ public struct ItemScreen: Reducer {
   public enum Action: Equatable, Sendable {
     /// The user opened the child with `id`.
     case childTapped(id: UUID)
+    /// The user selected the child with `id` (none with nil).
+    case selectionChanged(UUID?)
     /// The user asked to edit the item's outline as text.
     case editOutlineButtonTapped
     /// The user marked the item done, or not done when it was.
@@ -77,6 +82,10 @@ public struct ItemScreen: Reducer {
       // A tap on a row that a reload has just taken away opens nothing.
       guard state.item.children.contains(where: { $0.id == id }) else { return .none }
       return .send(.delegate(.openItem(id: id)))
+
+    case let .selectionChanged(id):
+      state.selection = id
+      return .none
 
     case .editOutlineButtonTapped:
       return .send(.delegate(.editOutline(id: state.item.id)))

@@ -65,6 +65,7 @@ enum CommandTable {
     UndoCommand.self,
     RedoCommand.self,
     ShellCommand.self,
+    UICommand.self,
     ConfigCommand.self,
     HelpCommand.self,
   ]

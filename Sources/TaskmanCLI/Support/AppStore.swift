@@ -46,8 +46,9 @@ final class AppStore {
   /// program saved it while the change was being made, before the command gives up.
   static let attemptsAtAChange = TaskFileSession.attemptsAtAChange
 
-  /// A store over `file`, with live ids, dates and time zone, warning on `errors`.
-  init(file: TaskFileLocation, lockTimeout: Duration, output: TextOutput, errors: TextOutput) {
+  /// A store over `file`, with live ids, dates and time zone, warning on `errors`; the
+  /// settings tab of `taskman ui` keeps the config file in `configStorage`.
+  init(file: TaskFileLocation, lockTimeout: Duration, output: TextOutput, errors: TextOutput, configStorage: StorageClient? = nil) {
     self.output = output
     self.errors = errors
     let storage = StorageClient.fileSystem(
@@ -67,6 +68,7 @@ final class AppStore {
       $0.uuid = .live
       // The current time zone takes a while to load: done while the file is read.
       $0.timeZone = .current
+      if let configStorage { $0.configStorage = configStorage }
     }
     // A change is made again only while the command has said nothing a new attempt would repeat.
     session.saidSoFar = { output.byteCount + errors.byteCount }

@@ -109,7 +109,7 @@ struct CommandContext {
     }
     try file.checkStateDirectories()
     if let existing = session.appStore, existing.file == file { return existing }
-    let store = AppStore(file: file, lockTimeout: try lockTimeout(), output: output, errors: errors)
+    let store = AppStore(file: file, lockTimeout: try lockTimeout(), output: output, errors: errors, configStorage: configStorage)
     try LegacyMigration.migrateIfNeeded(store, errors: errors)
     session.appStore = store
     return store

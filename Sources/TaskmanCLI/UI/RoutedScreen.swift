@@ -1,0 +1,36 @@
+import TaskManager
+import TerminalUI
+
+/// ``TaskmanScreen`` as the runtime runs it: the same frames, with each key's action routed
+/// through the ``UISession`` (a change of the file is made under its lock after a reload, not
+/// sent straight to the store), and the list's page as high as the terminal is.
+///
+/// The runtime sends the action a key map gives; the action a change needs is taken by the
+/// session instead, and the key map then answers nil. No key that changes the file is a quit
+/// key (`q` and Ctrl-C only), so that answer never quits.
+struct RoutedScreen: View {
+  var screen: TaskmanScreen
+  let session: UISession
+  /// The terminal's rows now.
+  var rows: @Sendable () -> Int
+
+  func render(_ state: AppFeature.State, in canvas: inout Canvas) {
+    var screen = screen
+    screen.pageRows = max(1, canvas.height - TaskmanScreen.barRows)
+    screen.render(state, in: &canvas)
+  }
+
+  func keyMap(for state: AppFeature.State) -> KeyMap<AppFeature.Action> {
+    var screen = screen
+    screen.pageRows = max(1, rows() - TaskmanScreen.barRows)
+    let session = session
+    return KeyMap(
+      screen.keyMap(for: state).bindings.map { binding in
+        KeyBinding(label: binding.label, help: binding.help) { key in
+          guard let action = binding.action(key) else { return nil }
+          return MainActor.assumeIsolated { session.route(action) }
+        }
+      }
+    )
+  }
+}

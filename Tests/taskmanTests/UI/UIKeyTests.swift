@@ -1,0 +1,160 @@
+import Composable
+import ComposableTesting
+import Dependencies
+import Foundation
+import TaskManager
+import TerminalUI
+import Testing
+
+@testable import TaskmanCLI
+
+// Key sequences through a test store: each key becomes the action the screen's key map gives it
+// in the store's state, and every change of state is asserted.
+
+private let sample = """
+  Errands:
+  \t- Buy milk @shop
+  - Call Bob
+  """
+
+@MainActor
+private func makeStore() -> TestStore<AppFeature.State, AppFeature.Action> {
+  var state = screenState(sample)
+  // Not loaded: changes stay in memory, with no save to wait for.
+  state.taskList.loadStatus = .notLoaded
+  return TestStore(initialState: state) { AppFeature() } withDependencies: {
+    $0.uuid = .incrementing
+    $0.date = .constant(Date(timeIntervalSince1970: 1_795_341_600))  // 2026-11-22 10:00 UTC
+    $0.timeZone = TimeZone(identifier: "UTC")!
+    $0.storage = .inMemory
+  }
+}
+
+/// The action `key` sends in the store's state.
+@MainActor
+private func action(for key: Key, in store: TestStore<AppFeature.State, AppFeature.Action>) throws -> AppFeature.Action {
+  try #require(screen().keyMap(for: store.state).action(for: key), "no action for \(key)")
+}
+
+@MainActor
+@Suite("taskman ui: keys")
+struct UIKeyTests {
+  @Test func arrowsMoveTheSelectionAndEnterOpensTheItem() async throws {
+    let store = makeStore()
+    await store.send(try action(for: .down, in: store)) { $0.selection = screenID(2) }
+    await store.send(try action(for: Key("j"), in: store)) { $0.selection = screenID(3) }
+    // The last row stays selected.
+    await store.send(try action(for: .down, in: store))
+    await store.send(try action(for: Key("k"), in: store)) { $0.selection = screenID(2) }
+    let milk = store.state.taskList.tasks[0].children[0]
+    await store.send(try action(for: .enter, in: store)) {
+      $0.path.append(.itemScreen(ItemScreen.State(item: milk)))
+    }
+    #expect(screen().keyMap(for: store.state).helpEntries.map(\.help) == ["text", "done", "back", "settings"])
+    let top = try #require(store.state.path.ids.last)
+    await store.send(try action(for: .escape, in: store)) { $0.path.pop(from: top) }
+  }
+
+  @Test func spaceMarksTheSelectedTaskDone() async throws {
+    let store = makeStore()
+    store.exhaustivity = .off
+    await store.send(try action(for: .down, in: store))
+    await store.send(try action(for: Key(" "), in: store))
+    #expect(store.state.taskList.tasks[0].children[0].tags.last == Tag(name: "done", value: "2026-11-22"))
+  }
+
+  @Test func slashTypesASearchThatFiltersTheList() async throws {
+    let store = makeStore()
+    await store.send(try action(for: Key("/"), in: store)) { $0.prompt = AppFeature.Prompt(purpose: .search) }
+    for character in "bob" {
+      let text = (store.state.prompt?.text ?? "") + String(character)
+      await store.send(try action(for: Key(character), in: store)) { $0.prompt?.text = text; $0.prompt?.cursor = text.count }
+    }
+    // `q` is text while a line is typed.
+    await store.send(try action(for: Key("q"), in: store)) { $0.prompt?.text = "bobq"; $0.prompt?.cursor = 4 }
+    await store.send(try action(for: .backspace, in: store)) { $0.prompt?.text = "bob"; $0.prompt?.cursor = 3 }
+    await store.send(try action(for: .left, in: store)) { $0.prompt?.cursor = 2 }
+    await store.send(try action(for: .enter, in: store)) { $0.prompt = nil }
+    var filter = store.state.taskList.filter
+    filter.searchText = "bob"
+    await store.receive(.taskList(.filterChanged(filter))) { $0.taskList.filter = filter }
+    var shown = store.state
+    shown.taskList.loadStatus = .loaded
+    #expect(screen().frame(of: shown, width: 30, height: 6).lines[1] == "a300  - Call Bob")
+  }
+
+  @Test func aAddsATaskThroughTheFormSheet() async throws {
+    let store = makeStore()
+    store.exhaustivity = .off
+    await store.send(try action(for: .down, in: store))
+    await store.send(try action(for: Key("a"), in: store))
+    for character in "Eggs" {
+      await store.send(try action(for: Key(character), in: store))
+    }
+    guard case let .addTask(form)? = store.state.taskList.destination else {
+      Issue.record("no add form")
+      return
+    }
+    #expect(form.text == "Eggs")
+    #expect(form.position == .after(screenID(2)))
+    await store.send(try action(for: .enter, in: store))
+    await store.skipReceivedActions()
+    #expect(store.state.taskList.destination == nil)
+    #expect(store.state.taskList.tasks[0].children.map(\.title) == ["Buy milk", "Eggs"])
+  }
+
+  @Test func dAsksBeforeDeletingAndEscKeepsTheItem() async throws {
+    let store = makeStore()
+    let errands = store.state.taskList.tasks[0]
+    await store.send(try action(for: Key("d"), in: store)) { $0.taskList.alert = TaskList.deleteConfirmation(for: errands) }
+    // While the alert is shown, only its keys answer.
+    #expect(screen().keyMap(for: store.state).action(for: .down) == nil)
+    await store.send(try action(for: .escape, in: store)) { $0.taskList.alert = nil }
+    store.exhaustivity = .off
+    await store.send(try action(for: Key("d"), in: store))
+    await store.send(try action(for: .enter, in: store)) { $0.taskList.alert = nil }
+    #expect(store.state.taskList.tasks.map(\.title) == ["Call Bob"])
+  }
+
+  @Test func hashTagsTheSelectedItemAndShiftJMovesItDown() async throws {
+    let store = makeStore()
+    store.exhaustivity = .off
+    await store.send(try action(for: Key("#"), in: store)) { $0.prompt = AppFeature.Prompt(purpose: .tag(screenID(1))) }
+    for character in "@home" { await store.send(try action(for: Key(character), in: store)) }
+    await store.send(try action(for: .enter, in: store))
+    await store.skipReceivedActions()
+    #expect(store.state.taskList.tasks[0].tags.map(\.name) == ["home"])
+    await store.send(try action(for: Key("J"), in: store))
+    #expect(store.state.taskList.tasks.map(\.title) == ["Call Bob", "Errands"])
+  }
+
+  @Test func tabSwitchesToTheSettingsAndBack() async throws {
+    let store = makeStore()
+    store.exhaustivity = .off
+    await store.send(try action(for: .tab, in: store))
+    #expect(store.state.settings != nil)
+    await store.send(try action(for: .down, in: store)) { $0.selectedSetting = .listShowDone }
+    await store.send(try action(for: .enter, in: store)) {
+      $0.prompt = AppFeature.Prompt(purpose: .setting(.listShowDone), text: "false")
+    }
+    await store.send(try action(for: .escape, in: store)) { $0.prompt = nil }
+    await store.send(try action(for: .tab, in: store)) { $0.settings = nil }
+  }
+
+  @Test func theTextTabEditsTheOutlineAndCtrlSSavesIt() async throws {
+    let store = makeStore()
+    store.exhaustivity = .off
+    await store.send(try action(for: .enter, in: store))
+    await store.send(try action(for: Key("t"), in: store))
+    guard case .outlineEditor? = store.state.path.ids.last.flatMap({ store.state.path[id: $0] }) else {
+      Issue.record("no outline editor")
+      return
+    }
+    #expect(TaskmanScreen.isTyping(store.state))
+    // Tab indents here: the text takes it before the tab keys.
+    for key in [Key.tab] + "- Bread".map(Key.init) { await store.send(try action(for: key, in: store)) }
+    await store.send(try action(for: .control("s"), in: store))
+    await store.skipReceivedActions()
+    #expect(store.state.taskList.tasks[0].children.map(\.title) == ["Buy milk", "Bread"])
+  }
+}
