@@ -148,6 +148,9 @@ let package = Package(
       path: "Examples/Search/Search"
     ),
 
+    // A real terminal for end-to-end tests: tmux sessions driven with send-keys and capture-pane.
+    .target(name: "TmuxTesting", path: "Tests/Support/TmuxTesting"),
+
     .testTarget(name: "DependenciesTests", dependencies: ["Dependencies"]),
     // Depends on `storage-lock-probe` so the tests find it next to the test bundle.
     .testTarget(name: "StorageTests", dependencies: ["Storage", "Dependencies", "StorageFileSystem", "storage-lock-probe"]),
@@ -162,7 +165,7 @@ let package = Package(
       name: "ExamplesTests",
       dependencies: [
         "CounterExample", "TodosExample", "SearchExample", "ComposableTesting", "Storage",
-        "Counter", "CounterUI", "Todos", "Search", "terminal-crash-probe",
+        "Counter", "CounterUI", "Todos", "Search", "terminal-crash-probe", "TmuxTesting",
       ]
     ),
     // Depends on `taskman` so the end-to-end tests find the built binary next to the test bundle.
@@ -170,6 +173,7 @@ let package = Package(
       name: "taskmanTests",
       dependencies: [
         "TaskmanCLI", "TaskManager", "Dependencies", "Storage", "TaskmanSystem", "taskman", "TerminalUI", "ComposableTesting",
+        "TmuxTesting",
       ]
     ),
   ],

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TmuxTesting
 
 /// `CounterUI` (and a probe with a key that crashes) in a real terminal: tmux. Keys are typed
 /// into the pane, the screen is read back, and after each way of ending, the terminal must be

@@ -99,7 +99,7 @@ extension AppFeature {
         guard !text.isEmpty else { return .none }
         return .send(.taskList(.move(id, to: .project(text))))
       case let .setting(key):
-        return .send(.settings(.set(key, text)))
+        return .send(.settings(.binding(key.binding(text))))
       }
 
     default:
