@@ -65,8 +65,8 @@ enum CommandTable {
     UndoCommand.self,
     RedoCommand.self,
     ShellCommand.self,
-    UICommand.self,
     ConfigCommand.self,
+    UICommand.self,
     HelpCommand.self,
   ]
 
