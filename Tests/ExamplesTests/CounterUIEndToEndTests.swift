@@ -17,14 +17,14 @@ import Testing
 struct CounterUIEndToEndTests {
   /// A session with a line on screen to find again afterwards, running `command` full screen
   /// until `screenShows` is on its screen.
-  private func start(_ executable: String, until screenShows: String) throws -> TmuxSession {
+  private func start(_ executable: String, redirecting redirection: String = "", until screenShows: String) throws -> TmuxSession {
     let session = try TmuxSession()
     try session.type(line: "echo before-the-app")
     // The line echo prints, not the command typed.
     try session.waitFor(line: "before-the-app")
     let path = try ExampleProcess.executable(executable).path
     // The Swift runtime's backtracer would wait for a key after a crash.
-    try session.type(line: "SWIFT_BACKTRACE=enable=no \(path)")
+    try session.type(line: "SWIFT_BACKTRACE=enable=no \(path)\(redirection)")
     try session.waitFor(line: screenShows)
     #expect(try session.screenModes() == "1 0")
     return session
@@ -83,6 +83,18 @@ struct CounterUIEndToEndTests {
     let process = try session.foregroundProcess()
     _ = try TmuxSession.run(["kill", "-\(signal)", String(process)])
     #expect(try expectRestored(session) == status)
+  }
+
+  /// With standard input not a terminal there is no raw mode, but the screen is still the
+  /// alternate one, so a signal must still give it back.
+  @Test func aSignalRestoresTheScreenWhenInputIsNotATerminal() throws {
+    // Input that never ends, from a process the shell does not wait for.
+    let session = try start("CounterUI", redirecting: " < <(sleep 30)", until: "Count: 0")
+    let shell = try session.tmux(["display", "-p", "-t", "main", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    let process = try TmuxSession.run(["pgrep", "-P", shell, "-x", "CounterUI"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(!process.isEmpty)
+    _ = try TmuxSession.run(["kill", "-TERM", process])
+    #expect(try expectRestored(session) == 143)
   }
 
   @Test func aCrashInAKeyHandlerRestoresTheTerminalThenSaysSo() throws {
