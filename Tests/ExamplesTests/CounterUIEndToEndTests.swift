@@ -18,14 +18,15 @@ import TmuxTesting
 struct CounterUIEndToEndTests {
   /// A session with a line on screen to find again afterwards, running `command` full screen
   /// until `screenShows` is on its screen.
-  private func start(_ executable: String, until screenShows: String) throws -> TmuxSession {
+  private func start(_ executable: String, redirecting redirection: String = "", until screenShows: String) throws -> TmuxSession {
     let session = try TmuxSession()
     try session.type(line: "echo before-the-app")
-    try session.waitFor("before-the-app")
+    // The line echo prints, not the command typed.
+    try session.waitFor(line: "before-the-app")
     let path = try ExampleProcess.executable(executable).path
     // The Swift runtime's backtracer would wait for a key after a crash.
-    try session.type(line: "SWIFT_BACKTRACE=enable=no \(path)")
-    try session.waitFor(screenShows)
+    try session.type(line: "SWIFT_BACKTRACE=enable=no \(path)\(redirection)")
+    try session.waitFor(line: screenShows)
     #expect(try session.screenModes() == "1 0")
     return session
   }
@@ -38,20 +39,31 @@ struct CounterUIEndToEndTests {
     #expect(try session.screenModes() == "0 1", sourceLocation: sourceLocation)
     #expect(try session.screen().contains("before-the-app"), sourceLocation: sourceLocation)
     try session.type(line: "echo status=$?; stty -a | tr -s ' ;\\n' '\\n\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | sort | tr '\\n' ' '; echo")
-    try session.waitFor("status=")
-    try session.waitForScreen("stty's modes") { $0.last == "$" }
+    // Whole lines: the command typed holds "status=" and "icanon" too.
+    let statusLine = { (line: String) in line.hasPrefix("status=") && Int(line.dropFirst("status=".count)) != nil }
+    let modeWords: Set<Substring> = ["echo", "-echo", "icanon", "-icanon"]
+    let modesLine = { (line: String) in
+      let words = line.split(separator: " ")
+      return !words.isEmpty && words.allSatisfy(modeWords.contains)
+    }
+    try session.waitForScreen("the status and stty's modes, then the prompt") { screen in
+      screen.contains(where: statusLine) && screen.contains(where: modesLine) && screen.last == "$"
+    }
     let screen = try session.screen()
-    let modes = screen.last(where: { $0.contains("icanon") }) ?? ""
+    let modes = screen.last(where: modesLine) ?? ""
     #expect(modes.trimmingCharacters(in: .whitespaces) == "echo icanon", sourceLocation: sourceLocation)
-    let status = screen.last(where: { $0.hasPrefix("status=") })
+    let status = screen.last(where: statusLine)
     return status.flatMap { Int($0.dropFirst("status=".count)) }
   }
 
   @Test func keysChangeTheScreenAndTheQuitKeyRestoresTheTerminal() throws {
     let session = try start("CounterUI", until: "Count: 0")
     #expect(try session.screen().last?.contains("+/↑ more  -/↓ less  r reset  l later  q quit") == true)
-    try session.send("+", "+", "Up", "-")
-    try session.waitFor("Count: 2")
+    try session.send("+", "+", "Up")
+    // Each screen in turn: "Count: 2" alone could be the screen before Up was read.
+    try session.waitFor(line: "Count: 3")
+    try session.send("-")
+    try session.waitFor(line: "Count: 2")
     try session.send("q")
     #expect(try expectRestored(session) == 0)
     // What the program printed after giving the screen back.
@@ -61,7 +73,7 @@ struct CounterUIEndToEndTests {
   @Test func controlCRestoresTheTerminal() throws {
     let session = try start("CounterUI", until: "Count: 0")
     try session.send("+")
-    try session.waitFor("Count: 1")
+    try session.waitFor(line: "Count: 1")
     try session.send("C-c")
     #expect(try expectRestored(session) == 130)
   }
@@ -74,14 +86,29 @@ struct CounterUIEndToEndTests {
     #expect(try expectRestored(session) == status)
   }
 
+  /// With standard input not a terminal there is no raw mode, but the screen is still the
+  /// alternate one, so a signal must still give it back.
+  @Test func aSignalRestoresTheScreenWhenInputIsNotATerminal() throws {
+    // Input that never ends, from a process the shell does not wait for.
+    let session = try start("CounterUI", redirecting: " < <(sleep 30)", until: "Count: 0")
+    let shell = try session.tmux(["display", "-p", "-t", "main", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    let process = try TmuxSession.run(["pgrep", "-P", shell, "-x", "CounterUI"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(!process.isEmpty)
+    _ = try TmuxSession.run(["kill", "-TERM", process])
+    #expect(try expectRestored(session) == 143)
+  }
+
   @Test func aCrashInAKeyHandlerRestoresTheTerminalThenSaysSo() throws {
     let session = try start("terminal-crash-probe", until: "probe count 0")
     try session.send("+")
-    try session.waitFor("probe count 1")
+    try session.waitFor(line: "probe count 1")
     try session.send("!")
     let status = try expectRestored(session)
     // Killed by SIGILL (x86-64) or SIGTRAP (arm64): 128 and the signal's number.
     #expect(status == 132 || status == 133)
-    #expect(try session.screen().contains { $0.contains("the terminal was restored") })
+    #expect(
+      try session.screen().contains {
+        $0.hasPrefix("The program crashed (signal ") && $0.hasSuffix("); the terminal was restored.")
+      })
   }
 }

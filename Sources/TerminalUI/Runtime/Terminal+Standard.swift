@@ -14,7 +14,9 @@ extension Terminal {
   /// signal handlers that give the terminal back (the restore bytes, the saved modes) before
   /// the process ends on SIGTERM, SIGHUP or SIGINT, or crashes (SIGILL, SIGTRAP, SIGABRT,
   /// SIGSEGV, SIGBUS: then with a line on standard error saying so), and then let the signal
-  /// end the process as it would have.
+  /// end the process as it would have. The handlers are installed even when standard input is
+  /// not a terminal (only raw mode needs one), and a signal the process ignores (`nohup`,
+  /// `trap '' TERM`) stays ignored.
   public static func standard(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) -> Terminal {
     let reader = InputReader(input: input)
     return Terminal(

@@ -105,6 +105,18 @@ public final class TmuxSession {
     try waitForScreen("a line with \"\(text)\"") { $0.contains { $0.contains(text) } }
   }
 
+  /// Waits until the screen shows a line that is `line`, apart from indentation: not a line
+  /// that merely contains it, such as the command typed to print it, or "Count: 12" for
+  /// "Count: 1".
+  public func waitFor(line: String) throws {
+    try waitForScreen("the line \"\(line)\"") { $0.contains { Self.isLine($0, line) } }
+  }
+
+  /// Whether the screen's `shown` line is `line` apart from indentation.
+  public static func isLine(_ shown: String, _ line: String) -> Bool {
+    shown.trimmingCharacters(in: .whitespaces) == line
+  }
+
   private func poll(_ what: String, _ condition: () throws -> Bool) throws {
     let clock = ContinuousClock()
     let start = clock.now

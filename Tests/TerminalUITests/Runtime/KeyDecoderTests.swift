@@ -78,6 +78,17 @@ struct KeyDecoderTests {
     #expect(keys("\u{1B}OXx") == [Key("x")])
   }
 
+  /// A byte that cannot end a sequence (Enter, Escape, a letter's UTF-8) ends the malformed
+  /// sequence and is still its own key: Enter after a stray `ESC [` is not lost.
+  @Test func aMalformedSequenceKeepsTheByteThatEndedIt() {
+    #expect(keys("\u{1B}[\r") == [.enter])
+    #expect(keys("\u{1B}[", "\r") == [.enter])
+    #expect(keys("\u{1B}[1;\ra") == [.enter, Key("a")])
+    #expect(keys("\u{1B}[\u{1B}[A") == [.up])
+    #expect(keys("\u{1B}[日") == [Key("日")])
+    #expect(keys("\u{1B}O\r") == [.enter])
+  }
+
   @Test func aSequenceSplitAcrossChunksIsOneKey() {
     #expect(keys("\u{1B}[", "1;5", "D") == [Key(.left, modifiers: .control)])
     #expect(keys("\u{1B}[1", "5~") == [Key(.function(5))])

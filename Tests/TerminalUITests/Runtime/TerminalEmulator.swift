@@ -16,6 +16,9 @@ struct TerminalEmulator {
   var pen = Style.plain
   var modes: [String: Bool] = [:]
   var problems: [String] = []
+  /// Widths this terminal gives some characters against ``DisplayWidth``, as real terminals
+  /// disagree about emoji with a variation selector ("❤️" one column in some, two in others).
+  var widths: [Character: Int] = [:]
 
   init(width: Int, height: Int) {
     self.width = width
@@ -74,7 +77,7 @@ struct TerminalEmulator {
   }
 
   private mutating func put(_ character: Character) {
-    let columns = max(1, DisplayWidth.of(character))
+    let columns = widths[character] ?? max(1, DisplayWidth.of(character))
     guard cursor.row < height, cursor.column + columns <= width else {
       problems.append("\(character) written past the edge at \(cursor)")
       return

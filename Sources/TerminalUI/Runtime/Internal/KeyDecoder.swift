@@ -7,7 +7,8 @@
 /// - Escape then a key is that key with Alt, as terminals send Alt; escape sequences (CSI
 ///   `ESC [` and SS3 `ESC O`) are the arrows, Home, End, Page Up and Down, Insert, Delete,
 ///   F1-F12 and Shift-Tab, with xterm's modifier parameter (`ESC[1;5D` is Ctrl-Left).
-///   A sequence this decoder does not know is dropped whole, never typed as text.
+///   A sequence this decoder does not know is dropped whole, never typed as text; one cut
+///   short by a byte that cannot end it is dropped up to that byte, which is decoded as a key.
 /// - A lone Escape at the end of a chunk is the Escape key. A terminal writes each key's
 ///   sequence at once, so it arrives in one read; waiting to see whether more follows (the
 ///   timer of vi-like programs) would only delay every Escape press. An incomplete sequence
@@ -129,8 +130,9 @@ package struct KeyDecoder: Sendable {
     let final = pending[end]
     let length = end - index + 1
     guard (0x40...0x7E).contains(final) else {
-      // Not a sequence after all: drop the introducer and what followed it.
-      return length
+      // Not a sequence after all: drop the introducer and its parameters, but not the byte
+      // that ended them, which is a key of its own (Enter after a stray `ESC [`).
+      return end - index
     }
     let parameters = String(decoding: pending[(index + 2)..<end], as: UTF8.self)
     if final == UInt8(ascii: "~"), parameters == "200" {
@@ -146,6 +148,8 @@ package struct KeyDecoder: Sendable {
     var end = index + 2
     while end < pending.count, (0x30...0x3F).contains(pending[end]) { end += 1 }
     guard end < pending.count else { return nil }
+    // As in a control sequence, a byte that cannot end one is a key of its own.
+    guard (0x40...0x7E).contains(pending[end]) else { return end - index }
     let parameters = String(decoding: pending[(index + 2)..<end], as: UTF8.self)
     if let key = Self.sequenceKey(parameters: parameters, final: pending[end]) { keys.append(key) }
     return end - index + 1

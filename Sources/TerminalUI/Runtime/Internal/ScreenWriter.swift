@@ -56,8 +56,11 @@ package struct ScreenWriter: Sendable {
         write(cell, into: &out)
         let advance = wide ? 2 : 1
         column += advance
-        // After the last column the cursor's place depends on the terminal: say unknown.
-        cursor = column < width ? (column, row) : nil
+        // After the last column the cursor's place depends on the terminal: say unknown. So it
+        // is after any character that is not ASCII: terminals disagree about the width of
+        // some ("❤️", emoji with a variation selector), and a relative move or a rewritten
+        // cell from a guessed place would shift the rest of the row.
+        cursor = column < width && cell.character.isASCII ? (column, row) : nil
       }
     }
     shown = frame

@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import Synchronization
 
 /// Raw mode for a terminal, and the signal handlers that give the terminal back when a signal
 /// ends the process: SIGTERM, SIGHUP and SIGINT, and a crash (SIGILL, SIGTRAP, SIGABRT,
@@ -13,19 +14,21 @@
 ///
 /// A signal handler runs in the middle of anything, so it may only make async-signal-safe
 /// calls and cannot be handed a context: what it needs (the saved modes, the restore bytes,
-/// the message) is prepared before the handlers are installed, in memory that only this type
-/// allocates and frees, reached through the one global a handler can read. That global is the
+/// the message) is prepared before the handlers are installed, in memory that is never freed
+/// (a handler on another thread may still be reading it after ``giveBack()``: a few hundred
+/// bytes per run), reached through the one atomic a handler can read. That atomic is the
 /// exception to the library's rule against global state: a C signal handler has no other way
 /// to its data.
 enum TerminalRestorer {
-  /// What the handlers read; written only while no handler is installed.
+  /// What the handlers read; never changed once published.
   struct Saved {
     var input: Int32
     var output: Int32
-    var modes: termios
+    /// The input's modes, when it is a terminal (and was put in raw mode).
+    var modes: termios?
     var restore: UnsafeMutableBufferPointer<UInt8>
-    /// Each handled signal and the action that was there before, in memory a handler can
-    /// read without the runtime (no dictionary, no reference counting).
+    /// Each signal a handler was installed for and the action that was there before, in
+    /// memory a handler can read without the runtime (no dictionary, no reference counting).
     var previous: UnsafeMutableBufferPointer<(signal: Int32, action: sigaction)>
     /// The wake-up descriptor of the input reader, written to on SIGWINCH (or -1).
     var resizeDescriptor: Int32
@@ -34,83 +37,114 @@ enum TerminalRestorer {
   static let endingSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT]
   static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS]
 
-  /// Saves `input`'s modes, puts it in raw mode, and installs the handlers. Returns false
-  /// (and changes nothing) when `input` is not a terminal.
+  /// Installs the handlers, then saves `input`'s modes and puts it in raw mode. The handlers
+  /// are installed even when `input` is not a terminal (output may still be one, and the
+  /// restore bytes undo the alternate screen); only raw mode needs a terminal. Returns whether
+  /// `input` is one.
   @discardableResult
   static func takeOver(input: Int32, output: Int32, restoreBytes: [UInt8], resizeDescriptor: Int32) -> Bool {
     var modes = termios()
-    guard tcgetattr(input, &modes) == 0 else { return false }
+    let isTerminal = tcgetattr(input, &modes) == 0
     let restore = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: restoreBytes.count)
     _ = restore.initialize(from: restoreBytes)
-    let handled = endingSignals + crashSignals + [SIGWINCH]
-    let previous = UnsafeMutableBufferPointer<(signal: Int32, action: sigaction)>.allocate(capacity: handled.count)
-    for (index, signal) in handled.enumerated() {
+
+    // A signal the process was told to ignore (nohup, `trap '' TERM`) stays ignored: the user
+    // asked for it to survive that signal. Resizes are always wanted.
+    var handled: [(signal: Int32, action: sigaction)] = []
+    for signal in endingSignals + crashSignals + [SIGWINCH] {
       var old = sigaction()
       sigaction(signal, nil, &old)
-      previous[index] = (signal, old)
+      if signal != SIGWINCH, isIgnored(old) { continue }
+      handled.append((signal, old))
     }
-    let saved = Saved(
-      input: input, output: output, modes: modes, restore: restore, previous: previous,
-      resizeDescriptor: resizeDescriptor)
+    let previous = UnsafeMutableBufferPointer<(signal: Int32, action: sigaction)>.allocate(capacity: handled.count)
+    _ = previous.initialize(from: handled)
 
-    var raw = modes
-    // As cfmakeraw, but output processing stays on, so a stray line printed by some library
-    // still starts at the left.
-    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
-    raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
-    raw.c_cflag |= tcflag_t(CS8)
-    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-      cc[Int(VMIN)] = 1
-      cc[Int(VTIME)] = 0
-    }
+    let saved = UnsafeMutablePointer<Saved>.allocate(capacity: 1)
+    saved.initialize(
+      to: Saved(
+        input: input, output: output, modes: isTerminal ? modes : nil, restore: restore, previous: previous,
+        resizeDescriptor: resizeDescriptor))
+    address.store(UInt(bitPattern: saved), ordering: .sequentiallyConsistent)
 
-    current = UnsafeMutablePointer<Saved>.allocate(capacity: 1)
-    current!.initialize(to: saved)
-
-    for signal in endingSignals + crashSignals {
-      install(signal, flags: Int32(bitPattern: UInt32(SA_RESETHAND))) { signal in
+    // While one handler runs, the others wait: a SIGTERM in the middle of a crash's restore
+    // does not restore a second time or end the process halfway.
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    for entry in handled { sigaddset(&mask, entry.signal) }
+    for entry in handled where entry.signal != SIGWINCH {
+      install(entry.signal, mask: mask, flags: Int32(bitPattern: UInt32(SA_RESETHAND))) { signal in
         TerminalRestorer.restoreFromHandler(signal)
       }
     }
-    install(SIGWINCH, flags: Int32(SA_RESTART)) { _ in
-      guard let saved = TerminalRestorer.current, saved.pointee.resizeDescriptor >= 0 else { return }
+    install(SIGWINCH, mask: mask, flags: Int32(SA_RESTART)) { _ in
+      guard let saved = TerminalRestorer.current(),
+        saved.pointee.resizeDescriptor >= 0
+      else { return }
       let saveErrno = errno
       var byte: UInt8 = 0x57  // "W"
       _ = write(saved.pointee.resizeDescriptor, &byte, 1)
       errno = saveErrno
     }
     // Raw mode last, once every handler that undoes it is in place.
-    tcsetattr(input, TCSAFLUSH, &raw)
-    return true
+    if isTerminal {
+      var raw = modes
+      // As cfmakeraw, but output processing stays on, so a stray line printed by some library
+      // still starts at the left.
+      raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+      raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+      raw.c_cflag |= tcflag_t(CS8)
+      withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+        cc[Int(VMIN)] = 1
+        cc[Int(VTIME)] = 0
+      }
+      tcsetattr(input, TCSAFLUSH, &raw)
+    }
+    return isTerminal
   }
 
-  /// Removes the handlers and sets the saved modes again (the caller has written the restore
-  /// bytes).
+  /// Puts back the handlers that were there before and sets the saved modes again (the caller
+  /// has written the restore bytes). The saved state is not freed: see the type's comment.
   static func giveBack() {
-    guard let saved = current else { return }
+    guard let saved = UnsafeMutablePointer<Saved>(bitPattern: address.exchange(0, ordering: .sequentiallyConsistent))
+    else { return }
     for entry in saved.pointee.previous {
       var action = entry.action
       sigaction(entry.signal, &action, nil)
     }
-    var modes = saved.pointee.modes
-    tcsetattr(saved.pointee.input, TCSAFLUSH, &modes)
-    current = nil
-    saved.pointee.restore.deallocate()
-    saved.pointee.previous.deallocate()
-    saved.deinitialize(count: 1)
-    saved.deallocate()
+    if var modes = saved.pointee.modes {
+      tcsetattr(saved.pointee.input, TCSAFLUSH, &modes)
+    }
   }
 
-  nonisolated(unsafe) private static var current: UnsafeMutablePointer<Saved>?
+  /// The address of the state the handlers read, or 0 when no run has the terminal: an
+  /// integer, as an atomic pointer would not be `Sendable`; lock-free either way.
+  private static let address = Atomic<UInt>(0)
 
-  private static func install(_ signal: Int32, flags: Int32, handler: @convention(c) (Int32) -> Void) {
+  private static func current() -> UnsafeMutablePointer<Saved>? {
+    UnsafeMutablePointer(bitPattern: address.load(ordering: .sequentiallyConsistent))
+  }
+
+  /// Whether `action` is SIG_IGN (the same bits whether or not SA_SIGINFO is set).
+  private static func isIgnored(_ action: sigaction) -> Bool {
+    #if canImport(Darwin)
+      let handler = action.__sigaction_u.__sa_handler
+    #else
+      let handler = action.__sigaction_handler.sa_handler
+    #endif
+    return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+  }
+
+  private static func install(
+    _ signal: Int32, mask: sigset_t, flags: Int32, handler: @convention(c) (Int32) -> Void
+  ) {
     var action = sigaction()
     #if canImport(Darwin)
       action.__sigaction_u.__sa_handler = handler
     #else
       action.__sigaction_handler.sa_handler = handler
     #endif
-    sigemptyset(&action.sa_mask)
+    action.sa_mask = mask
     action.sa_flags = flags
     sigaction(signal, &action, nil)
   }
@@ -120,11 +154,12 @@ enum TerminalRestorer {
   /// or the default) and raises the signal again, so the process ends as it would have: the
   /// same status, a core dump where there would have been one.
   private static func restoreFromHandler(_ signal: Int32) {
-    if let saved = current {
+    if let saved = current() {
       let bytes = saved.pointee.restore
-      _ = write(saved.pointee.output, bytes.baseAddress, bytes.count)
-      var modes = saved.pointee.modes
-      tcsetattr(saved.pointee.input, TCSANOW, &modes)
+      if let base = bytes.baseAddress { writeFully(saved.pointee.output, base, bytes.count) }
+      if var modes = saved.pointee.modes {
+        tcsetattr(saved.pointee.input, TCSANOW, &modes)
+      }
       let isCrash = signal == SIGILL || signal == SIGTRAP || signal == SIGABRT || signal == SIGSEGV || signal == SIGBUS
       if isCrash { writeCrashMessage(signal) }
       for index in 0..<saved.pointee.previous.count where saved.pointee.previous[index].signal == signal {
@@ -134,6 +169,23 @@ enum TerminalRestorer {
     // Blocked while this handler runs: delivered when it returns. A crash that returns from
     // its handler faults again anyway, now with the previous handler in place.
     raise(signal)
+  }
+
+  /// Writes all `count` bytes, in parts if the terminal takes them so, through interruptions:
+  /// async-signal-safe. A descriptor that stays full is given up on rather than spun on.
+  private static func writeFully(_ output: Int32, _ start: UnsafeRawPointer, _ count: Int) {
+    var offset = 0
+    var retries = 0
+    while offset < count {
+      let written = write(output, start + offset, count - offset)
+      if written > 0 {
+        offset += written
+      } else if written < 0, errno == EINTR || errno == EAGAIN, retries < 1000 {
+        retries += 1
+      } else {
+        return
+      }
+    }
   }
 
   /// "The program crashed (signal 4); the terminal was restored.", made without allocating.
@@ -155,7 +207,7 @@ enum TerminalRestorer {
         bytes[count] = byte
         count += 1
       }
-      _ = write(STDERR_FILENO, bytes.baseAddress, count)
+      if let base = bytes.baseAddress { writeFully(STDERR_FILENO, base, count) }
     }
   }
 }
