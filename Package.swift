@@ -106,7 +106,7 @@ let package = Package(
     // Release-mode benchmarks: `swift run -c release composable-bench`.
     .executableTarget(
       name: "composable-bench",
-      dependencies: ["Composable", "ComposableTesting", "TaskManager", "TerminalUI"],
+      dependencies: ["Composable", "ComposableTesting", "TaskManager", "TerminalUI", "TaskmanCLI"],
       path: "Benchmarks/ComposableBenchmarks"
     ),
 

@@ -454,6 +454,11 @@ if ProcessInfo.processInfo.environment["BENCH_TERMINAL"] != nil {
   MainActor.assumeIsolated { runTerminal() }
   exit(0)
 }
+// `BENCH_UI=1` runs only the `taskman ui` figures (TaskmanUIBenchmarks.swift).
+if ProcessInfo.processInfo.environment["BENCH_UI"] != nil {
+  MainActor.assumeIsolated { runTaskmanUI() }
+  exit(0)
+}
 // `BENCH_TESTSTORE=1` runs only the test store figures, for `perf record`.
 let onlyTestStore = ProcessInfo.processInfo.environment["BENCH_TESTSTORE"] != nil
 if !onlyTestStore {
@@ -465,6 +470,7 @@ if !onlyTestStore {
   MainActor.assumeIsolated { runTaskPaper() }
   MainActor.assumeIsolated { runTaskManager() }  // TaskManagerBenchmarks.swift
   MainActor.assumeIsolated { runTerminal() }  // TerminalBenchmarks.swift
+  MainActor.assumeIsolated { runTaskmanUI() }  // TaskmanUIBenchmarks.swift
 }
 let finished = DispatchSemaphore(value: 0)
 Task { @MainActor in

@@ -13,13 +13,20 @@ import TerminalUI
 /// line is made from that same key map. Quitting is not the app's business but the program's:
 /// ``UISession`` answers `q` (when nothing is being typed) and Ctrl-C, and ``isTyping(_:)``
 /// says when `q` is text.
-struct TaskmanScreen: View {
+package struct TaskmanScreen: View {
   /// Today, for the red of overdue tasks.
   var today: TaskDate.Day
   /// The rows a page of the list has: the screen's height less its bars.
   var pageRows: Int = 20
   /// Called for every list row drawn (tests count them).
   var rowDrawn: (@MainActor () -> Void)?
+
+  /// The screen for `today`, with pages of `pageRows` list rows.
+  package init(today: TaskDate.Day, pageRows: Int = 20, rowDrawn: (@MainActor () -> Void)? = nil) {
+    self.today = today
+    self.pageRows = pageRows
+    self.rowDrawn = rowDrawn
+  }
 
   /// The rows the bars take: the tab bar, the message line, the help line.
   static let barRows = 3
@@ -32,7 +39,7 @@ struct TaskmanScreen: View {
     return false
   }
 
-  func render(_ state: AppFeature.State, in canvas: inout Canvas) {
+  package func render(_ state: AppFeature.State, in canvas: inout Canvas) {
     let (rest, bottom) = Rect(width: canvas.width, height: canvas.height).splitting(bottom: 2)
     let (top, body) = rest.splitting(top: 1)
     canvas.withRegion(top) { drawTabs(state, in: &$0) }
@@ -58,7 +65,7 @@ struct TaskmanScreen: View {
     }
   }
 
-  func keyMap(for state: AppFeature.State) -> KeyMap<AppFeature.Action> {
+  package func keyMap(for state: AppFeature.State) -> KeyMap<AppFeature.Action> {
     if let alert = state.taskList.alert { return Modals.alertKeys(alert) }
     if let (form, send) = Modals.form(in: state) { return Modals.formKeys(form, send: send) }
     if let prompt = state.prompt { return Modals.promptKeys(prompt) }
