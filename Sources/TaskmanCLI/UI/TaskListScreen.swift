@@ -104,17 +104,14 @@ struct TaskListScreen: View {
         KeyBinding(Key("#"), help: "tag", send: .promptOpened(.tag(item.id))),
         KeyBinding(Key("m"), help: "move", send: .promptOpened(.move(item.id))),
       ]
-      if let moves = siblingMoves(of: item.id, in: state) {
-        bindings.append(
-          KeyBinding(label: "J/K", help: "move down/up") { key in
-            switch key {
-            case Key("J"): moves.down
-            case Key("K"): moves.up
-            default: nil
-            }
-          }
-        )
-      }
+      // The siblings are looked up only when J or K is pressed: the key map is made for every
+      // key and for the help line of every frame.
+      bindings.append(
+        KeyBinding(label: "J/K", help: "move down/up") { key in
+          guard key == Key("J") || key == Key("K"), let moves = siblingMoves(of: item.id, in: state) else { return nil }
+          return key == Key("J") ? moves.down : moves.up
+        }
+      )
     } else {
       bindings.append(KeyBinding(Key("a"), help: "add", send: .taskList(.addButtonTapped)))
     }
