@@ -36,8 +36,13 @@ struct UIEndToEndTests {
   /// The terminal is the shell's again, with the tty's modes as they were; returns the exit
   /// status the shell printed.
   private func expectRestored(_ session: TmuxSession, _ data: TaskmanDataDirectory, sourceLocation: SourceLocation = #_sourceLocation) throws -> String? {
-    try session.waitForScreen("the exit status") { $0.contains { $0.hasPrefix("EXIT:") } }
-    let status = try session.screen().first { $0.hasPrefix("EXIT:") }
+    // A whole line `EXIT:<digits>`: the typed command wraps at the pane's width, and a piece of
+    // it may start with `EXIT:` too.
+    func isStatus(_ line: String) -> Bool {
+      line.hasPrefix("EXIT:") && line.count > 5 && line.dropFirst(5).allSatisfy(\.isNumber)
+    }
+    try session.waitForScreen("the exit status") { $0.contains(where: isStatus) }
+    let status = try session.screen().first(where: isStatus)
     #expect(try session.screenModes() == "0 1", sourceLocation: sourceLocation)
     try session.waitForScreen("the prompt after the modes were saved") { $0.last == "$" }
     let before = try String(contentsOfFile: data.path + "/before", encoding: .utf8)
