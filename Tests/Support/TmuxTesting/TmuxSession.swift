@@ -31,13 +31,25 @@ public final class TmuxSession {
       "env PS1='$ ' bash --norc --noprofile",
     ])
     serverProcess = Int32(try tmux(["display", "-p", "-t", "main", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
+    // Everything the pane is sent to show also goes down a FIFO, which waits block on: a wait
+    // looks at the screen again only when the pane has had output, with no sleeping between.
+    let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-pane-\(UUID().uuidString)").path
+    guard mkfifo(fifo, 0o600) == 0 else { throw TmuxError(message: "mkfifo \(fifo): error \(errno)") }
+    defer { unlink(fifo) }
+    paneOutput = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard paneOutput >= 0 else { throw TmuxError(message: "open \(fifo): error \(errno)") }
+    try tmux(["pipe-pane", "-t", "main", "-o", "exec cat > '\(fifo)'"])
     try waitForScreen("the shell's prompt") { $0.last == "$" }
   }
+
+  /// The read end of the FIFO the pane's output is copied to.
+  private var paneOutput: Int32 = -1
 
   /// The tmux server's process, ended with the session whatever happens to the socket.
   private var serverProcess: Int32?
 
   deinit {
+    if paneOutput >= 0 { close(paneOutput) }
     _ = try? tmux(["kill-server"])
     if let serverProcess { kill(serverProcess, SIGKILL) }
   }
@@ -79,7 +91,7 @@ public final class TmuxSession {
   public func foregroundProcess() throws -> Int32 {
     let shell = try tmux(["display", "-p", "-t", "main", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
     var child: Int32?
-    try poll("the app's process") {
+    try waitUntil("the app's process") {
       let output = try Self.run(["pgrep", "-P", shell]).output
       child = output.split(separator: "\n").first.flatMap { Int32($0.trimmingCharacters(in: .whitespaces)) }
       return child != nil
@@ -91,7 +103,7 @@ public final class TmuxSession {
   public func waitForScreen(_ what: String, _ condition: ([String]) -> Bool) throws {
     var last: [String] = []
     do {
-      try poll(what) {
+      try waitUntil(what) {
         last = try screen()
         return condition(last)
       }
@@ -117,12 +129,28 @@ public final class TmuxSession {
     shown.trimmingCharacters(in: .whitespaces) == line
   }
 
-  private func poll(_ what: String, _ condition: () throws -> Bool) throws {
+  /// Checks `condition` now and again after each output of the pane, until the deadline (which
+  /// only guards against a hang).
+  private func waitUntil(_ what: String, _ condition: () throws -> Bool) throws {
     let clock = ContinuousClock()
-    let start = clock.now
+    let end = clock.now + deadline
+    var buffer = [UInt8](repeating: 0, count: 4096)
     while try !condition() {
-      guard clock.now - start < deadline else { throw TmuxError(message: "waited \(deadline) for \(what)") }
-      usleep(20_000)
+      let left = end - clock.now
+      guard left > .zero else { throw TmuxError(message: "waited \(deadline) for \(what)") }
+      var descriptor = pollfd(fd: paneOutput, events: Int16(POLLIN), revents: 0)
+      let milliseconds = Int32(min(left.components.seconds * 1000 + 1, Int64(Int32.max)))
+      let ready = poll(&descriptor, 1, milliseconds)
+      if ready < 0, errno != EINTR { throw TmuxError(message: "poll failed: \(errno)") }
+      if ready > 0 {
+        // Drained, so that the next poll waits for new output. Nothing read (the pane's copy
+        // not started yet, or ended): the screen cannot change any more from output.
+        let count = read(paneOutput, &buffer, buffer.count)
+        if count == 0, descriptor.revents & Int16(POLLHUP) != 0 {
+          guard try condition() else { throw TmuxError(message: "the pane ended before \(what)") }
+          return
+        }
+      }
     }
   }
 
@@ -164,25 +192,33 @@ public final class TmuxSession {
     guard spawned == 0 else { throw TmuxError(message: "could not run \(arguments[0]): error \(spawned)") }
     // Bounded: a tmux client that never ends (a loaded machine, a server gone wrong) fails the
     // test instead of holding the whole suite.
-    var status: Int32 = 0
-    let clock = ContinuousClock()
-    let start = clock.now
-    while true {
-      let reaped = waitpid(pid, &status, WNOHANG)
-      if reaped == pid { break }
-      if reaped < 0, errno != EINTR { throw TmuxError(message: "waitpid failed: \(errno)") }
-      if clock.now - start > .seconds(60) {
-        kill(pid, SIGKILL)
-        _ = waitpid(pid, &status, 0)
-        throw TmuxError(message: "\(arguments.joined(separator: " ")) did not end within 60 seconds")
-      }
-      usleep(2_000)
+    // A thread blocks in waitpid, and this one waits for it with a deadline.
+    let exit = ProcessExit()
+    let child = pid
+    Thread.detachNewThread {
+      var status: Int32 = 0
+      while waitpid(child, &status, 0) < 0, errno == EINTR {}
+      exit.status = status
+      exit.ended.signal()
     }
+    if exit.ended.wait(timeout: .now() + 60) == .timedOut {
+      kill(pid, SIGKILL)
+      exit.ended.wait()
+      throw TmuxError(message: "\(arguments.joined(separator: " ")) did not end within 60 seconds")
+    }
+    let status = exit.status
     let output = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
     // Exited normally: its status; otherwise (a signal) a status no command returns.
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 255
     return (exitStatus, output)
   }
+}
+
+/// A process's wait status, set by the thread that waited for it before it signals `ended`
+/// (which orders the write before the read).
+private final class ProcessExit: @unchecked Sendable {
+  let ended = DispatchSemaphore(value: 0)
+  var status: Int32 = 0
 }
 
 /// A tmux command that failed or a screen that never showed.
