@@ -1,8 +1,11 @@
+import Storage
+
 /// The loop of `taskman shell`: reads lines, splits them into words, and runs each as a
 /// command line in the same session (one store, once wired).
 ///
 /// - The `taskman> ` prompt is written (on standard error) only when standard input is a
-///   terminal; piped lines run the same way, without prompts.
+///   terminal; piped lines run the same way, without prompts. At the process's terminal,
+///   lines are read with a ``LineEditor`` (history in `shell_history` in the data directory).
 /// - `exit`, `quit` or the end of input ends the session; `exit 3` ends it with that status,
 ///   and `exit` with anything else but a status (0–255) says so and ends it with 2, as `sh`
 ///   does. Blank lines and lines starting with
@@ -30,18 +33,28 @@ struct ShellSession {
     // Piped, the session fails when any line failed, so that a script can trust it.
     var lastFailure: ExitCode?
     var ending: ExitCode { session.inputIsTerminal ? status : lastFailure ?? .success }
+    // At the process's terminal, lines are edited (arrows, history, Tab); confirmations still
+    // read their answers through `session.input`, in the terminal's usual mode.
+    let editor = session.inputIsTerminal ? session.lineEditorConsole().map(makeEditor) : nil
     while true {
       session.output.flush()
-      if session.inputIsTerminal {
-        session.errors.write(Self.prompt)
+      let line: LineReader.Line?
+      if let editor {
         session.errors.flush()
+        line = editor.readLine().map { .text(Array($0.utf8)) }
+      } else {
+        if session.inputIsTerminal {
+          session.errors.write(Self.prompt)
+          session.errors.flush()
+        }
+        line = session.input.readLine()
       }
-      guard let line = session.input.readLine() else {
+      guard let line else {
         if session.inputIsTerminal { session.errors.write("\n") }
         break
       }
       // Every line read counts, answers to a confirmation included.
-      let lineNumber = session.input.linesRead
+      let lineNumber = session.input.linesRead + (editor?.linesRead ?? 0)
       let words: [String]
       do {
         words = try Self.words(of: line, number: lineNumber)
@@ -71,6 +84,19 @@ struct ShellSession {
     }
     return ending
   }
+
+  /// The line editor on `console`, with the history in the data directory; a history file
+  /// that is left alone is said once.
+  private func makeEditor(_ console: LineEditor.Console) -> LineEditor {
+    let history = ShellHistory(path: POSIX.joined(context.dataDirectory, Self.historyFileName))
+    if let problem = history.problem {
+      context.session.errors.write("taskman: note: \(TextStyle.printable(problem))\n")
+    }
+    return LineEditor(console: console, prompt: Self.prompt, history: history, completion: .commands)
+  }
+
+  /// The history's file in the data directory.
+  static let historyFileName = "shell_history"
 
   /// The words of a line, checked like command-line arguments; empty for a blank or `#` line.
   static func words(of line: LineReader.Line, number: Int) throws(TaskmanError) -> [String] {

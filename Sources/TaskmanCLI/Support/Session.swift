@@ -29,6 +29,9 @@ final class Session {
   var settings: SettingsFeature.State?
   /// The config file warnings said already, so that a shell says each once.
   var settingsWarnings: Set<String> = []
+  /// The terminal `taskman shell` edits its lines on, when standard input and error are the
+  /// process's terminal (nil in tests and when piped: lines are then read with ``input``).
+  var lineEditorConsole: () -> LineEditor.Console? = { nil }
 
   init(
     output: TextOutput,
@@ -56,7 +59,7 @@ final class Session {
   /// use sets up far more than a command needs (about a millisecond of every run).
   static func standard() -> Session {
     let environment = processEnvironment()
-    return Session(
+    let session = Session(
       output: TextOutput(fileDescriptor: 1),
       errors: TextOutput(fileDescriptor: 2),
       input: LineReader(fileDescriptor: 0),
@@ -66,6 +69,8 @@ final class Session {
       currentDirectory: currentDirectoryPath(),
       home: environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? accountHomeDirectory()
     )
+    session.lineEditorConsole = { LineEditor.Console.standard(environment: environment) }
+    return session
   }
 
   /// The process's environment variables.

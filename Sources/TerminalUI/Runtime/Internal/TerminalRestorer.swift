@@ -19,7 +19,10 @@ import Synchronization
 /// bytes per run), reached through the one atomic a handler can read. That atomic is the
 /// exception to the library's rule against global state: a C signal handler has no other way
 /// to its data.
-enum TerminalRestorer {
+///
+/// `package` so that `taskman shell`'s line editor takes the terminal in raw mode the same way
+/// while it reads a line, and gives it back before each command runs.
+package enum TerminalRestorer {
   /// What the handlers read; never changed once published.
   struct Saved {
     var input: Int32
@@ -41,8 +44,13 @@ enum TerminalRestorer {
   /// are installed even when `input` is not a terminal (output may still be one, and the
   /// restore bytes undo the alternate screen); only raw mode needs a terminal. Returns whether
   /// `input` is one.
+  ///
+  /// A full-screen app discards the keys typed before it started (`flushingInput`); a line
+  /// editor keeps them, as they are the start of the line typed ahead while a command ran.
   @discardableResult
-  static func takeOver(input: Int32, output: Int32, restoreBytes: [UInt8], resizeDescriptor: Int32) -> Bool {
+  package static func takeOver(
+    input: Int32, output: Int32, restoreBytes: [UInt8], resizeDescriptor: Int32, flushingInput: Bool = true
+  ) -> Bool {
     var modes = termios()
     let isTerminal = tcgetattr(input, &modes) == 0
     let restore = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: restoreBytes.count)
@@ -98,14 +106,16 @@ enum TerminalRestorer {
         cc[Int(VMIN)] = 1
         cc[Int(VTIME)] = 0
       }
-      tcsetattr(input, TCSAFLUSH, &raw)
+      tcsetattr(input, flushingInput ? TCSAFLUSH : TCSADRAIN, &raw)
     }
     return isTerminal
   }
 
   /// Puts back the handlers that were there before and sets the saved modes again (the caller
   /// has written the restore bytes). The saved state is not freed: see the type's comment.
-  static func giveBack() {
+  /// `flushingInput` as for ``takeOver(input:output:restoreBytes:resizeDescriptor:flushingInput:)``:
+  /// a line editor keeps the keys typed after Enter for the command's question or the next line.
+  package static func giveBack(flushingInput: Bool = true) {
     guard let saved = UnsafeMutablePointer<Saved>(bitPattern: address.exchange(0, ordering: .sequentiallyConsistent))
     else { return }
     for entry in saved.pointee.previous {
@@ -113,7 +123,7 @@ enum TerminalRestorer {
       sigaction(entry.signal, &action, nil)
     }
     if var modes = saved.pointee.modes {
-      tcsetattr(saved.pointee.input, TCSAFLUSH, &modes)
+      tcsetattr(saved.pointee.input, flushingInput ? TCSAFLUSH : TCSADRAIN, &modes)
     }
   }
 

@@ -1,7 +1,8 @@
 extension TextFieldState.Edit {
   /// The edit a key asks of a text field, as readline and most terminal line editors have them,
-  /// or nil for a key a field leaves to its screen (Enter, Tab, Esc, ↑/↓).
-  init?(key: Key) {
+  /// or nil for a key a field leaves to its screen (Enter, Tab, Esc, ↑/↓). `package` for
+  /// `taskman shell`'s line editor, which edits its line with the same keys.
+  package init?(key: Key) {
     if let typed = key.typedCharacter {
       self = .insert(String(typed))
       return
