@@ -25,6 +25,22 @@ struct LineEditorTests {
     #expect(console.screen.lines == ["taskman> add Buy milk", ""])
   }
 
+  @Test func keysReadTogetherAreDrawnOnceAndTheLineIsShownBeforeItRuns() {
+    let console = FakeConsole(["add 日本 x\u{7F}y" + Keys.left + "-\r"])
+    #expect(editor(console).readLine() == "add 日本 -y")
+    #expect(console.screen.lines == ["taskman> add 日本 -y", ""])
+    #expect(String(decoding: console.output, as: UTF8.self) == "taskman> add 日本 -y\r\n", "drawn once")
+    let interrupted = FakeConsole(["add x" + Keys.ctrl("c")])
+    _ = editor(interrupted).readLine()
+    #expect(interrupted.screen.lines == ["taskman> add x^C", "taskman>"])
+  }
+
+  @Test func aPasteLongerThanTheLongestLineIsRefused() {
+    let (text, console) = line([String(repeating: "a", count: InputText.maximumLineBytes + 1), Keys.enter])
+    #expect(text == "")
+    #expect(console.screen.bells == 1)
+  }
+
   @Test func arrowsHomeAndEndMoveTheCursorWhereTextIsInserted() {
     #expect(line(["lst", Keys.left, Keys.left, "i", Keys.enter]).0 == "list")
     #expect(line(["dd x", Keys.home, "a", Keys.end, "y", Keys.enter]).0 == "add xy")

@@ -57,7 +57,7 @@ struct ShellLineEditingTests {
     let history = data.path + "/" + ShellSession.historyFileName
     try Data([0xFF, 0xFE, 0x00]).write(to: URL(fileURLWithPath: history))
     let (_, session, _) = await shell(["--version", Keys.enter, Keys.ctrl("d")], data: data)
-    #expect(session.errors.text.hasPrefix("taskman: note: the shell history \(history) is not text;"))
+    #expect(session.errors.text.hasPrefix("taskman: the shell history \(history) is not text;"))
     #expect(FileManager.default.contents(atPath: history) == Data([0xFF, 0xFE, 0x00]))
     #expect(session.output.text == "taskman \(Taskman.version)\n")
   }

@@ -90,18 +90,30 @@ final class LineEditor {
         continue
       }
       let key = pending.removeFirst()
-      switch state.handle(key, completion: completion) {
+      let outcome: LineEditorState.Outcome
+      if let typed = key.typedCharacter {
+        var text = String(typed)
+        while let next = pending.first?.typedCharacter {
+          text.append(next)
+          pending.removeFirst()
+        }
+        outcome = state.insert(text)
+      } else {
+        outcome = state.handle(key, completion: completion)
+      }
+      switch outcome {
       case .edited:
-        write(renderer.update(state.field))
+        // Drawn once the keys read so far are handled: a burst of keys is drawn once.
+        if pending.isEmpty { write(renderer.update(state.field)) }
       case let .submit(line):
-        write(renderer.moveToEnd() + "\r\n")
+        write(renderer.update(state.field, leavingCursorAtEnd: true) + "\r\n")
         history.add(line)
         linesRead += 1
         return line
       case .endOfInput:
         return nil
       case .interrupt:
-        write(renderer.moveToEnd() + "^C\r\n")
+        write(renderer.update(state.field, leavingCursorAtEnd: true) + "^C\r\n")
         renderer.forget()
         state = LineEditorState(history: history.entries)
         write(renderer.update(state.field))
@@ -109,11 +121,11 @@ final class LineEditor {
         renderer.forget()
         write("\u{1B}[H\u{1B}[2J" + renderer.update(state.field))
       case let .list(candidates):
-        write(renderer.moveToEnd() + "\r\n" + Self.listing(candidates, columns: renderer.columns))
+        write(renderer.update(state.field, leavingCursorAtEnd: true) + "\r\n" + Self.listing(candidates, columns: renderer.columns))
         renderer.forget()
         write(renderer.update(state.field))
       case .bell:
-        write("\u{07}")
+        write(renderer.update(state.field) + "\u{07}")
       }
     }
   }

@@ -125,7 +125,7 @@ struct ShellHistory {
     // Another shell may replace the file between the open and the lock: then the line would
     // go to the replaced file. Checked under the lock, and tried again on the new one.
     for _ in 0..<8 {
-      let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+      let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
       guard descriptor >= 0 else { return nil }
       defer { close(descriptor) }
       while flock(descriptor, LOCK_EX) != 0 {
@@ -147,7 +147,8 @@ struct ShellHistory {
 
   /// Replaces the locked file with its last ``limit`` lines; nil when it is left as it is.
   private func compact(_ descriptor: Int32, path: String) -> Int? {
-    guard case let .lines(lines) = Self.contents(of: descriptor) else { return nil }
+    // A link (a history kept with dotfiles elsewhere) is appended to, never replaced.
+    guard !POSIX.isSymbolicLink(path), case let .lines(lines) = Self.contents(of: descriptor) else { return nil }
     guard lines.count > limit else { return lines.count }
     let kept = lines.suffix(limit)
     let temporary = path + ".\(getpid()).tmp"

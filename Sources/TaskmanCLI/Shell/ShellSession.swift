@@ -90,7 +90,7 @@ struct ShellSession {
   private func makeEditor(_ console: LineEditor.Console) -> LineEditor {
     let history = ShellHistory(path: POSIX.joined(context.dataDirectory, Self.historyFileName))
     if let problem = history.problem {
-      context.session.errors.write("taskman: note: \(TextStyle.printable(problem))\n")
+      context.session.errors.write("taskman: \(TextStyle.printable(problem))\n")
     }
     return LineEditor(console: console, prompt: Self.prompt, history: history, completion: .commands)
   }

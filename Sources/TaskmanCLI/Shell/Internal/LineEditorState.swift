@@ -69,6 +69,17 @@ struct LineEditorState {
     }
   }
 
+  /// Types `text` at the cursor: a run of typed characters at once (a paste arrives as many),
+  /// so that a long one costs one edit rather than one per character. Refused (the bell)
+  /// past the longest line the shell takes.
+  mutating func insert(_ text: String) -> Outcome {
+    afterTab = false
+    let edited = field.applying(.insert(text))
+    guard edited.text.utf8.count <= InputText.maximumLineBytes else { return .bell }
+    field = edited
+    return .edited
+  }
+
   /// Moves to line `target` of the history, keeping the edits of the line left.
   private mutating func recall(_ target: Int) -> Outcome {
     guard lines.indices.contains(target) else { return .bell }

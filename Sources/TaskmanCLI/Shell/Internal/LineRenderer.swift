@@ -37,9 +37,11 @@ struct LineRenderer {
     cursorColumn = 0
   }
 
-  /// The output that shows `field`.
-  mutating func update(_ field: TextFieldState) -> String {
-    let (row, cursor) = layout(field)
+  /// The output that shows `field`; with `leavingCursorAtEnd`, the cursor is left after the
+  /// last character shown, for writing below the row (on Enter, Ctrl-C, or a listing).
+  mutating func update(_ field: TextFieldState, leavingCursorAtEnd: Bool = false) -> String {
+    let (row, fieldCursor) = layout(field)
+    let cursor = leavingCursorAtEnd ? Self.width(row[...]) : fieldCursor
     guard let old = shown else {
       shown = row
       cursorColumn = Self.width(row[...])
@@ -64,13 +66,6 @@ struct LineRenderer {
     shown = nil
     cursorColumn = 0
     return "\r\u{1B}[K" + update(field)
-  }
-
-  /// The output that puts the cursor after the last character shown, before writing below the
-  /// row (on Enter, or before listing completions).
-  mutating func moveToEnd() -> String {
-    guard let shown else { return "" }
-    return move(to: Self.width(shown[...]))
   }
 
   // MARK: - Layout
