@@ -35,9 +35,11 @@ struct LineEditorTests {
     #expect(interrupted.screen.lines == ["taskman> add x^C", "taskman>"])
   }
 
-  @Test func aPasteLongerThanTheLongestLineIsRefused() {
-    let (text, console) = line([String(repeating: "a", count: InputText.maximumLineBytes + 1), Keys.enter])
-    #expect(text == "")
+  @Test func typingPastTheLongestShellLineIsRefused() {
+    let console = FakeConsole(["abc", "日本", "d", Keys.enter])
+    let editor = LineEditor(
+      console: console.console, prompt: "taskman> ", history: ShellHistory(), completion: .none, maximumLineBytes: 6)
+    #expect(editor.readLine() == "abcd", "日本 is 6 bytes more")
     #expect(console.screen.bells == 1)
   }
 

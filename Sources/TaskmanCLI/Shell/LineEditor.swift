@@ -60,10 +60,19 @@ final class LineEditor {
   private(set) var linesRead = 0
   private var decoder = KeyDecoder()
   /// Keys decoded but not handled yet: typed after the Enter of the line before.
+  /// Kept in order, reversed: the next key is the last, so taking one is O(1) even for the
+  /// many keys of a paste.
   private var pending: [Key] = []
 
-  init(console: Console, prompt: String, history: ShellHistory, completion: ShellCompletion) {
+  /// The longest line taken, in UTF-8 bytes.
+  let maximumLineBytes: Int
+
+  init(
+    console: Console, prompt: String, history: ShellHistory, completion: ShellCompletion,
+    maximumLineBytes: Int = InputText.maximumLineBytes
+  ) {
     self.console = console
+    self.maximumLineBytes = maximumLineBytes
     self.prompt = prompt
     self.history = history
     self.completion = completion
@@ -74,7 +83,7 @@ final class LineEditor {
   func readLine() -> String? {
     console.begin()
     defer { console.end() }
-    var state = LineEditorState(history: history.entries)
+    var state = LineEditorState(history: history.entries, maximumLineBytes: maximumLineBytes)
     var renderer = LineRenderer(prompt: prompt, columns: console.columns())
     write(renderer.update(state.field))
     while true {
@@ -85,17 +94,17 @@ final class LineEditor {
           renderer.columns = console.columns()
           write(renderer.redraw(state.field))
         case let .input(bytes)?:
-          pending += decoder.decode(bytes)
+          pending.insert(contentsOf: decoder.decode(bytes).reversed(), at: 0)
         }
         continue
       }
-      let key = pending.removeFirst()
+      let key = pending.removeLast()
       let outcome: LineEditorState.Outcome
       if let typed = key.typedCharacter {
         var text = String(typed)
-        while let next = pending.first?.typedCharacter {
+        while let next = pending.last?.typedCharacter {
           text.append(next)
-          pending.removeFirst()
+          pending.removeLast()
         }
         outcome = state.insert(text)
       } else {
@@ -115,7 +124,7 @@ final class LineEditor {
       case .interrupt:
         write(renderer.update(state.field, leavingCursorAtEnd: true) + "^C\r\n")
         renderer.forget()
-        state = LineEditorState(history: history.entries)
+        state = LineEditorState(history: history.entries, maximumLineBytes: maximumLineBytes)
         write(renderer.update(state.field))
       case .clearScreen:
         renderer.forget()

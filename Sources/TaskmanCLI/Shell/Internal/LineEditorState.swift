@@ -12,7 +12,11 @@ struct LineEditorState {
   /// Whether the key before was a Tab that completed nothing whole: a second Tab lists.
   private var afterTab = false
 
-  init(history: [String]) {
+  /// The longest line in UTF-8 bytes: what the shell takes from piped input too.
+  let maximumLineBytes: Int
+
+  init(history: [String], maximumLineBytes: Int = InputText.maximumLineBytes) {
+    self.maximumLineBytes = maximumLineBytes
     lines = history + [""]
     index = history.count
   }
@@ -75,7 +79,7 @@ struct LineEditorState {
   mutating func insert(_ text: String) -> Outcome {
     afterTab = false
     let edited = field.applying(.insert(text))
-    guard edited.text.utf8.count <= InputText.maximumLineBytes else { return .bell }
+    guard edited.text.utf8.count <= maximumLineBytes else { return .bell }
     field = edited
     return .edited
   }
