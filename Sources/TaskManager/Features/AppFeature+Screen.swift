@@ -50,6 +50,34 @@ extension AppFeature {
     }
   }
 
+  /// Where the selection goes when the item with `id` is deleted: unchanged unless it is that
+  /// item or under it, else the item after it and its children in the document (the row under
+  /// it moves up), else the one before it, else none.
+  static func selection(_ selection: UUID, afterDeleting id: UUID, from items: [Item]) -> UUID? {
+    var walk = OutlineWalk(items)
+    var previous: UUID?
+    var deletedDepth: Int?
+    var selectionIsDeleted = false
+    while walk.next() {
+      let visited = walk.item.id
+      if let depth = deletedDepth {
+        if walk.depth > depth {
+          if visited == selection { selectionIsDeleted = true }
+          continue
+        }
+        return selectionIsDeleted ? visited : selection
+      }
+      if visited == id {
+        deletedDepth = walk.depth
+        selectionIsDeleted = visited == selection
+        continue
+      }
+      previous = visited
+    }
+    guard deletedDepth != nil, selectionIsDeleted else { return selection }
+    return previous
+  }
+
   /// The screen's actions (see ``Action/selectionChanged(_:)`` and the prompt's).
   static func reduceScreen(into state: inout State, action: Action) -> Effect<Action> {
     switch action {

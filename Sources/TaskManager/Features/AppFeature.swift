@@ -90,6 +90,14 @@ public struct AppFeature: Reducer {
   public init() {}
 
   public var body: some ReducerOf<Self> {
+    // Before the list deletes the item: where the selection goes is found among the items still
+    // there.
+    Reduce { state, action in
+      if case let .taskList(.alert(.presented(.confirmDeletion(id)))) = action, let selection = state.selection {
+        state.selection = Self.selection(selection, afterDeleting: id, from: state.taskList.tasks.elements)
+      }
+      return .none
+    }
     Scope(state: \.taskList, action: .taskList) { TaskList() }
     Reduce { state, action in
       switch action {

@@ -116,6 +116,51 @@ struct UIKeyTests {
     #expect(store.state.taskList.tasks.map(\.title) == ["Call Bob"])
   }
 
+  @Test func deletingTheSelectedItemSelectsTheOneUnderIt() async throws {
+    let store = makeStore()
+    store.exhaustivity = .off
+    await store.send(try action(for: .down, in: store))
+    await store.send(try action(for: Key("d"), in: store))
+    await store.send(try action(for: .enter, in: store))
+    #expect(store.state.taskList.tasks[0].children.isEmpty)
+    // "Call Bob" was under "Buy milk": it is the selected row now, not the first one.
+    #expect(store.state.selection == screenID(3))
+    var shown = store.state
+    shown.taskList.loadStatus = .loaded
+    #expect(screen().frame(of: shown, width: 30, height: 6).cell(column: 0, row: 2).style.reverse)
+  }
+
+  @Test func aTaskMarkedDoneWhileDoneOnesAreHiddenGivesTheSelectionToTheRowUnderIt() async throws {
+    let store = makeStore()
+    store.exhaustivity = .off
+    await store.send(try action(for: .down, in: store))
+    await store.send(try action(for: Key(" "), in: store))
+    var shown = store.state
+    shown.taskList.loadStatus = .loaded
+    let frame = screen().frame(of: shown, width: 30, height: 6)
+    #expect(frame.lines[2] == "a300  - Call Bob")
+    #expect(frame.cell(column: 0, row: 2).style.reverse)
+    // ↓ and ↑ go on from the row shown selected.
+    await store.send(try action(for: .up, in: store)) { $0.selection = screenID(1) }
+  }
+
+  @Test func keysThatOnlyMoveTheSelectionBuildTheListOnce() async throws {
+    let text = (1...2_000).map { "- Task \($0)" }.joined(separator: "\n")
+    let store = Store(initialState: screenState(text)) { AppFeature() }
+    let view = screen()
+    for key in [Key.down, .down, .pageDown, .up, .end, .home] {
+      if let action = view.keyMap(for: store.state).action(for: key) { store.send(action) }
+      _ = view.frame(of: store.state, width: 40, height: 20)
+    }
+    #expect(store.state.selection == screenID(1))
+    #expect(view.memo.rowBuilds == 1)
+    // A change of the list builds them again, once.
+    store.send(.taskList(.filterChanged(TaskFilter(kinds: [.task], status: .all))))
+    _ = view.keyMap(for: store.state)
+    _ = view.frame(of: store.state, width: 40, height: 20)
+    #expect(view.memo.rowBuilds == 2)
+  }
+
   @Test func hashTagsTheSelectedItemAndShiftJMovesItDown() async throws {
     let store = makeStore()
     store.exhaustivity = .off
