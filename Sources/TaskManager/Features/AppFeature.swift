@@ -37,6 +37,10 @@ public struct AppFeature: Reducer {
     /// The line being typed, while one is: a search, tags to add, a project to move to, a
     /// setting's value (see ``Prompt``).
     public var prompt: Prompt?
+    /// Where the cursor is, in characters, in the text edited on screen: the open task form's,
+    /// else the outline editor's on top of the stack. Nil puts it at the text's end, where a
+    /// form or an editor opens; it goes back to nil when neither is open.
+    public var textCursor: Int?
 
     /// Creates the app's state.
     public init(
@@ -45,7 +49,8 @@ public struct AppFeature: Reducer {
       settings: SettingsFeature.State? = nil,
       selection: UUID? = nil,
       selectedSetting: SettingsKey? = nil,
-      prompt: Prompt? = nil
+      prompt: Prompt? = nil,
+      textCursor: Int? = nil
     ) {
       self.taskList = taskList
       self.path = path
@@ -53,6 +58,7 @@ public struct AppFeature: Reducer {
       self.selection = selection
       self.selectedSetting = selectedSetting
       self.prompt = prompt
+      self.textCursor = textCursor
     }
   }
 
@@ -84,6 +90,10 @@ public struct AppFeature: Reducer {
     case promptSubmitted
     /// The line is dropped; nothing changes.
     case promptCancelled
+    /// A key changed the text edited on screen or moved its cursor: the cursor is kept in
+    /// ``State/textCursor``, and a changed text goes to the open form (a binding) or the outline
+    /// editor on top (``OutlineEditor/Action/textChanged(_:)``).
+    case textEdited(text: String, cursor: Int)
   }
 
   /// Creates the app's reducer.
@@ -124,12 +134,17 @@ public struct AppFeature: Reducer {
         return .none
       case .settings:
         return .none
-      case .selectionChanged, .settingSelected, .promptOpened, .promptEdited, .promptSubmitted, .promptCancelled:
+      case .selectionChanged, .settingSelected, .promptOpened, .promptEdited, .promptSubmitted, .promptCancelled, .textEdited:
         return Self.reduceScreen(into: &state, action: action)
       }
     }
     .forEach(\.path, action: .path) { Path() }
     .ifLet(\.settings, action: .settings) { SettingsFeature() }
+    Reduce { state, _ in
+      // A form or editor opened next starts with the cursor at its text's end.
+      if state.textCursor != nil, Self.editedText(state) == nil { state.textCursor = nil }
+      return .none
+    }
   }
 }
 

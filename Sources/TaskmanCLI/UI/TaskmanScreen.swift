@@ -63,13 +63,13 @@ package struct TaskmanScreen: View {
     if let alert = state.taskList.alert {
       Modals.drawAlert(alert, in: &canvas)
     } else if let (form, _) = Modals.form(in: state) {
-      Modals.drawForm(form, in: &canvas)
+      Modals.drawForm(form, cursor: state.textCursor, in: &canvas)
     }
   }
 
   package func keyMap(for state: AppFeature.State) -> KeyMap<AppFeature.Action> {
     if let alert = state.taskList.alert { return Modals.alertKeys(alert) }
-    if let (form, send) = Modals.form(in: state) { return Modals.formKeys(form, send: send) }
+    if let (form, send) = Modals.form(in: state) { return Modals.formKeys(form, cursor: state.textCursor, send: send) }
     if let prompt = state.prompt { return Modals.promptKeys(prompt) }
     if state.settings != nil {
       return SettingsScreen().keyMap(for: state) + KeyMap([KeyBinding(.tab, .backTab, help: "tasks", send: .settingsTabClosed)])

@@ -202,4 +202,45 @@ struct UIKeyTests {
     await store.skipReceivedActions()
     #expect(store.state.taskList.tasks[0].children.map(\.title) == ["Buy milk", "Bread"])
   }
+
+  @Test func theTextTabEditsInTheMiddleOfTheText() async throws {
+    let store = makeStore()
+    store.exhaustivity = .off
+    await store.send(try action(for: .enter, in: store))
+    await store.send(try action(for: Key("t"), in: store))
+    // "Errands:\n\t- Buy milk @shop\n": up to the line of the task, to its start, past "\t- ",
+    // then a word typed before "milk".
+    for key: Key in [.up, .home, .right, .right, .right, .alt("f"), .right] + "fresh ".map(Key.init) {
+      await store.send(try action(for: key, in: store))
+    }
+    await store.send(try action(for: .control("s"), in: store))
+    await store.skipReceivedActions()
+    #expect(store.state.taskList.tasks[0].children.map(\.title) == ["Buy fresh milk"])
+    #expect(store.state.taskList.tasks[0].children[0].tags.map(\.name) == ["shop"])
+  }
+
+  @Test func theFormEditsAtItsCursorAndOpensAgainWithTheCursorAtTheEnd() async throws {
+    let store = makeStore()
+    await store.send(try action(for: Key("e"), in: store)) {
+      $0.taskList.destination = .editTask(TaskForm.State.edit($0.taskList.tasks[0]))
+    }
+    await store.send(try action(for: .control("a"), in: store)) { $0.textCursor = 0 }
+    await store.send(try action(for: Key("M"), in: store)) { $0.textCursor = 1 }
+    await store.receive(.taskList(.destination(.presented(.editTask(.binding(.set(\.text, "MErrands:"))))))) {
+      $0.taskList.destination = .editTask(TaskForm.State(mode: .edit, task: $0.taskList.tasks[0], text: "MErrands:"))
+    }
+    store.exhaustivity = .off
+    for key: Key in [Key("y"), Key(" "), .end, .backspace] { await store.send(try action(for: key, in: store)) }
+    await store.skipReceivedActions()
+    guard case let .editTask(form)? = store.state.taskList.destination else {
+      Issue.record("no edit form")
+      return
+    }
+    #expect(form.text == "My Errands")
+    #expect(store.state.textCursor == 10)
+    await store.send(try action(for: .escape, in: store))
+    await store.skipReceivedActions()
+    #expect(store.state.taskList.destination == nil)
+    #expect(store.state.textCursor == nil)
+  }
 }
