@@ -41,6 +41,10 @@ public struct AppFeature: Reducer {
     /// else the outline editor's on top of the stack. Nil puts it at the text's end, where a
     /// form or an editor opens; it goes back to nil when neither is open.
     public var textCursor: Int?
+    /// The environment variables and flags this run has over the config file (`NO_COLOR`,
+    /// `--color`): the settings tab opens with them, so that it shows each value that applies
+    /// and where it comes from.
+    public var settingsOverrides: [SettingsOverride] = []
 
     /// Creates the app's state.
     public init(
@@ -76,6 +80,8 @@ public struct AppFeature: Reducer {
     case settingsTabOpened
     /// Closes the settings tab.
     case settingsTabClosed
+    /// The run's variables and flags over the config file (see ``State/settingsOverrides``).
+    case settingsOverridesChanged([SettingsOverride])
     /// The settings tab's actions.
     case settings(SettingsFeature.Action)
     /// Selects the list's row of the item with `id` (none with nil).
@@ -127,8 +133,12 @@ public struct AppFeature: Reducer {
       case .path:
         return .none
       case .settingsTabOpened:
-        state.settings = SettingsFeature.State()
+        state.settings = SettingsFeature.State(overrides: state.settingsOverrides)
         return .send(.settings(.load))
+      case let .settingsOverridesChanged(overrides):
+        state.settingsOverrides = overrides
+        guard state.settings != nil else { return .none }
+        return .send(.settings(.overridesChanged(overrides)))
       case .settingsTabClosed:
         state.settings = nil
         return .none

@@ -21,7 +21,9 @@ struct UICommand: ParsableCommand, Equatable {
         hint: "Run it in a terminal; in a script, use the other commands ('taskman list', 'taskman done <id>', …)."
       )
     }
+    let overrides = try SettingsEnvironment.overrides(environment: context.session.environment, globals: context.globals)
     let app = try context.appStore()
+    app.store.send(.settingsOverridesChanged(overrides))
     let session = UISession(app: app, clock: ContinuousClock())
     await session.start(settings: context.settings)
     let watching = Task { await session.watchFile() }

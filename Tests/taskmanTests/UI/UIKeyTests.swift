@@ -243,4 +243,18 @@ struct UIKeyTests {
     #expect(store.state.taskList.destination == nil)
     #expect(store.state.textCursor == nil)
   }
+
+  @Test func theSettingsTabShowsTheRunsVariablesAndFlagsOverTheFile() async throws {
+    let store = makeStore()
+    let overrides = [SettingsOverride(.color, "never", origin: .environment("NO_COLOR"))]
+    await store.send(.settingsOverridesChanged(overrides)) { $0.settingsOverrides = overrides }
+    store.exhaustivity = .off
+    await store.send(try action(for: .tab, in: store))
+    await store.skipReceivedActions()
+    var shown = store.state
+    shown.taskList.loadStatus = .loaded
+    let line = try #require(screen().frame(of: shown, width: 70, height: 14).lines.first { $0.hasPrefix("color") })
+    #expect(line.contains("never"))
+    #expect(line.contains("NO_COLOR"))
+  }
 }
