@@ -13,7 +13,8 @@ struct CompletionValues {
   /// with its title.
   func ids(startingWith prefix: String) -> [CompletionCandidate] {
     let typed = String(prefix.lowercased().filter { $0 != "-" })
-    guard typed.allSatisfy(\.isHexDigit) else { return [] }
+    // `--` after `--` is a word, not a prefix of every id.
+    guard typed.allSatisfy(\.isHexDigit), !typed.isEmpty || prefix.isEmpty else { return [] }
     var matching: [Item] = []
     var walk = OutlineWalk(items)
     while walk.next() {
