@@ -104,6 +104,24 @@ struct CompletionEndToEndTests {
       try complete(session, "taskman done \(fixture.prefix)", to: "taskman done \(fixture.id)")
       try complete(session, "taskman list --tag sho", to: "taskman list --tag shopping")
       try complete(session, "taskman list --sort=cr", to: "taskman list --sort=created")
+      try complete(session, "taskman --file=\(fixture.data.path)/tasks.task", to: "taskman --file=\(fixture.data.path)/tasks.taskpaper")
+    }
+  }
+
+  /// As most people's bash is: with the bash-completion package loaded first.
+  @Test func bashWithBashCompletion() throws {
+    let package = "/usr/share/bash-completion/bash_completion"
+    guard FileManager.default.fileExists(atPath: package) else {
+      #expect(!CompletionScriptTests.shellsRequired, "bash-completion is not installed, and TASKMAN_REQUIRE_SHELLS is set")
+      return
+    }
+    try inShell("bash") { session, fixture in
+      try session.type(line: "\(try exports(fixture)); source '\(package)'; source '\(fixture.script)'; echo loaded-bash")
+      try session.waitFor(line: "loaded-bash")
+    } _: { session, fixture in
+      try complete(session, "taskman done \(fixture.prefix)", to: "taskman done \(fixture.id)")
+      try complete(session, "taskman list --tag=sho", to: "taskman list --tag=shopping")
+      try complete(session, "taskman --file \(fixture.data.path)/tasks.task", to: "taskman --file \(fixture.data.path)/tasks.taskpaper")
     }
   }
 
