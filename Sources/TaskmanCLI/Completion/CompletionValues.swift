@@ -66,6 +66,7 @@ struct CompletionValues {
       case .task: item.isDone ? title + " (done)" : title
       case .note: title
       }
-    return text.count > 70 ? String(text.prefix(69)) + "…" : text
+    // Counting characters walks the text: only a title with more than 70 bytes can be too long.
+    return text.utf8.count > 70 && text.count > 70 ? String(text.prefix(69)) + "…" : text
   }
 }
