@@ -4,9 +4,15 @@ extension CompletionEngine {
   static let entryPoint = "__complete"
 
   /// The engine over the task file a command line's global options (and `session`'s
-  /// environment) name, read without changing anything (``CompletionValues/read(from:)``).
+  /// environment) name, read without changing anything (``CompletionValues/read(from:)``);
+  /// in `taskman shell`, the shell's file, whatever the line says.
   static func readingTaskFile(in session: Session) -> CompletionEngine {
-    CompletionEngine { globals in
+    CompletionEngine { line in
+      var globals = line
+      if let shell = session.shellGlobals {
+        globals.file = shell.file
+        globals.dataDirectory = shell.dataDirectory
+      }
       let dataDirectory = DataDirectory.resolve(
         option: globals.dataDirectory, environment: session.environment,
         currentDirectory: session.currentDirectory, home: session.home

@@ -6,7 +6,9 @@ function __taskman_complete
     set -l words (commandline -opc)
     set -e words[1]
     set -l current (commandline -ct)
-    set -l lines (command taskman __complete $words $current 2>/dev/null)
+    # The word as taskman gets it: without its quotes (one still open too) or backslashes.
+    set -l word (string unescape -- $current 2>/dev/null; or string replace -r -- '^[\'"]' '' $current)
+    set -l lines (command taskman __complete $words "$word" 2>/dev/null)
     or return
     switch "$lines[1]"
         case :files :directories

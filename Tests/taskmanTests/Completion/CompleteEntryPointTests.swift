@@ -71,6 +71,17 @@ struct CompleteEntryPointTests {
     #expect(!FileManager.default.fileExists(atPath: data.path + "/not"))
   }
 
+  @MainActor
+  @Test func inAShellTheValuesAreTheShellsFilesWhateverTheLineSays() async throws {
+    let data = try TaskmanDataDirectory()
+    let milk = try data.add("Buy milk")
+    let session = makeSession(environment: ["TASKMAN_DATA_DIR": data.path + "/elsewhere"])
+    session.shellGlobals = GlobalOptions(dataDirectory: data.path)
+    let engine = CompletionEngine.readingTaskFile(in: session)
+    let candidates = await engine.complete(["--data-dir", "/nowhere", "done"], partial: String(milk.prefix(3))).candidates
+    #expect(candidates == [CompletionCandidate(value: milk, description: "Buy milk")])
+  }
+
   /// Every file under `path` with its size and modification time.
   private func snapshot(_ path: String) throws -> [String: String] {
     var files: [String: String] = [:]
