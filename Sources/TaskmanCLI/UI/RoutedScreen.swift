@@ -36,10 +36,12 @@ struct RoutedScreen: View {
     }
     return KeyMap(
       Array(crash.map { [$0] } ?? []) + screen.keyMap(for: state).bindings.map { binding in
-        KeyBinding(label: binding.label, help: binding.help) { key in
+        var routed = KeyBinding<AppFeature.Action>(label: binding.label, help: binding.help) { key in
           guard let action = binding.action(key) else { return nil }
           return MainActor.assumeIsolated { session.route(action) }
         }
+        routed.keys = binding.keys
+        return routed
       }
     )
   }

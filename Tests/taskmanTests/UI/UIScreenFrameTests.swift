@@ -124,7 +124,7 @@ struct UIScreenFrameTests {
         "",
         "",
         "",
-        "Ctrl-S save  Esc back  Tab/Shift-Tab settings",
+        "Ctrl-S save  Esc back  Shift-Tab settings",
       ])
     // The cursor opens at the end of the text, on the empty line after its last line break.
     #expect(frame.cell(column: 0, row: 7).style.reverse)
