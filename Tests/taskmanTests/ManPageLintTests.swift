@@ -30,8 +30,10 @@ struct ManPageLintTests {
     }
     if let mandoc = Self.mandoc {
       let result = try ManTool.run(mandoc, ["-T", "lint", "-W", "warning", file])
-      #expect(result.status == 0, "mandoc: \(result.output)\(result.errors)")
-      #expect(result.output + result.errors == "", "mandoc -T lint: \(result.output)\(result.errors)")
+      // The page has no date on purpose: the same version's page is the same whenever it is
+      // made (a golden test, reproducible packages), and `taskman \(version)` dates it.
+      let messages = (result.output + result.errors).split(separator: "\n").filter { !$0.contains("missing date") }
+      #expect(messages.isEmpty, "mandoc -T lint: \(messages.joined(separator: "\n"))")
     }
   }
 
