@@ -98,7 +98,7 @@ public enum Taskman {
         invocation.globals.color = invocation.globals.color ?? shellGlobals.color
       }
       let context = CommandContext(session: session, globals: invocation.globals)
-      if invocation.command is HelpCommand || invocation.command is VersionCommand {
+      if invocation.command is HelpCommand || invocation.command is VersionCommand || invocation.command is ManCommand {
         // Help is always at hand, whatever the settings say.
         try? context.prepareSettings(warns: false)
       } else {

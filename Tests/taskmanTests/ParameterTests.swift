@@ -213,7 +213,7 @@ struct CommandDeclarationTests {
     #expect(
       CommandTable.names == [
         "add", "list", "show", "edit", "done", "undone", "tag", "untag", "delete", "project", "projects", "note", "move",
-        "agenda", "tags", "doctor", "import", "export", "undo", "redo", "shell", "config", "ui", "completion", "help",
+        "agenda", "tags", "doctor", "import", "export", "undo", "redo", "shell", "config", "ui", "completion", "man", "help",
       ]
     )
   }

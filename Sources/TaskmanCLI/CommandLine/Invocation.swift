@@ -68,6 +68,7 @@ enum CommandTable {
     ConfigCommand.self,
     UICommand.self,
     CompletionCommand.self,
+    ManCommand.self,
     HelpCommand.self,
   ]
 
