@@ -59,6 +59,10 @@ public enum Taskman {
   /// seen rather than silently repaired.
   @MainActor
   static func run(rawArguments: [[UInt8]], session: Session) async -> ExitCode {
+    // Hidden: what the shells' completion scripts run at each Tab; see `CompletionEngine`.
+    if rawArguments.first == Array(CompletionEngine.entryPoint.utf8) {
+      return await CompletionEngine.run(rawArguments.dropFirst().map { String(decoding: $0, as: UTF8.self) }, session: session)
+    }
     let arguments: [String]
     do {
       arguments = try InputText.decodeArguments(rawArguments)
@@ -94,7 +98,7 @@ public enum Taskman {
         invocation.globals.color = invocation.globals.color ?? shellGlobals.color
       }
       let context = CommandContext(session: session, globals: invocation.globals)
-      if invocation.command is HelpCommand || invocation.command is VersionCommand {
+      if invocation.command is HelpCommand || invocation.command is VersionCommand || invocation.command is ManCommand {
         // Help is always at hand, whatever the settings say.
         try? context.prepareSettings(warns: false)
       } else {

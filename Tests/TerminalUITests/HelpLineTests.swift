@@ -6,10 +6,10 @@ import Testing
 
   let keys = KeyMap<Action>([
     KeyBinding(.up, Key("k"), help: "up", send: .up),
-    KeyBinding(label: "text", help: nil) { $0.typedCharacter.map(Action.type) },
     KeyBinding(.enter, help: "open", send: .open),
     KeyBinding(Key("d"), help: "delete", send: .delete),
     KeyBinding(Key("q"), help: "quit", send: .quit),
+    KeyBinding(label: "text", help: nil) { $0.typedCharacter.map(Action.type) },
   ])
 
   @Test func theLineIsTheKeyMapsBindingsWithHelpKeysInBold() {
@@ -27,5 +27,18 @@ import Testing
     #expect(canvas.frame.lines == ["↑/k up  Enter open"])
     #expect(HelpLine(keys).fitted(toWidth: 28).map(\.help) == ["up", "open", "delete"])
     #expect(HelpLine(keys).fitted(toWidth: 5).isEmpty)
+  }
+
+  @Test func keysAnEarlierBindingTakesAreLeftOffTheLine() {
+    let typing = KeyMap<Action>([
+      KeyBinding(label: "text", help: nil) { $0.typedCharacter.map(Action.type) },
+      KeyBinding(.up, Key("k"), help: "up", send: .up),
+      KeyBinding(.enter, help: "open", send: .open),
+      KeyBinding(Key("d"), help: "delete", send: .delete),
+    ])
+    // While a field types letters, `k` and `d` are text: only ↑ and Enter are left to show.
+    #expect(typing.helpEntries.map(\.keys) == ["↑", "Enter"])
+    #expect(typing.helpEntries.map(\.help) == ["up", "open"])
+    #expect(typing.action(for: Key("d")) == .type("d"))
   }
 }

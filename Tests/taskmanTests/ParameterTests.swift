@@ -20,13 +20,13 @@ private struct Fixture: ParsableCommand, Equatable {
     name: "fixture",
     abstract: "A command to test parameters with.",
     parameters: [
-      .argument(\.name, name: "name", help: "A name."),
-      .argument(\.extra, name: "extra", help: "An optional word."),
-      .arguments(\.rest, name: "rest", isOptional: true, help: "Everything else."),
+      .argument(\.name, name: "name", value: .text, help: "A name."),
+      .argument(\.extra, name: "extra", value: .text, help: "An optional word."),
+      .arguments(\.rest, name: "rest", isOptional: true, value: .text, help: "Everything else."),
       .flag(\.verbose, name: "verbose", short: "v", help: "Say more."),
-      .option(\.mode, name: "mode", valueName: "mode", help: "How."),
-      .option(\.limit, name: "limit", valueName: "n", help: "At most this many."),
-      .option(\.labels, name: "label", valueName: "text", help: "A label; repeatable."),
+      .option(\.mode, name: "mode", valueName: "mode", value: .allowedValues, help: "How."),
+      .option(\.limit, name: "limit", valueName: "n", value: .number, help: "At most this many."),
+      .option(\.labels, name: "label", valueName: "text", value: .text, help: "A label; repeatable."),
       .flags(\.scope, [(name: "most", value: .most, help: "Most."), (name: "every", value: .every, help: "Every.")]),
     ]
   )
@@ -213,7 +213,7 @@ struct CommandDeclarationTests {
     #expect(
       CommandTable.names == [
         "add", "list", "show", "edit", "done", "undone", "tag", "untag", "delete", "project", "projects", "note", "move",
-        "agenda", "tags", "doctor", "import", "export", "undo", "redo", "shell", "config", "ui", "help",
+        "agenda", "tags", "doctor", "import", "export", "undo", "redo", "shell", "config", "ui", "completion", "man", "help",
       ]
     )
   }

@@ -50,6 +50,49 @@ extension AppFeature {
     }
   }
 
+  /// The text edited on screen, and the action that changes it: the open task form's, else the
+  /// outline editor's on top of the stack.
+  static func editedText(_ state: State) -> (text: String, change: (String) -> Action)? {
+    switch state.taskList.destination {
+    case let .addTask(form)?:
+      return (form.text, { .taskList(.destination(.presented(.addTask(.binding(.set(\.text, $0)))))) })
+    case let .editTask(form)?:
+      return (form.text, { .taskList(.destination(.presented(.editTask(.binding(.set(\.text, $0)))))) })
+    case nil:
+      break
+    }
+    guard let id = state.path.ids.last, case let .outlineEditor(editor)? = state.path[id: id] else { return nil }
+    return (editor.text, { .path(.element(id: id, action: .outlineEditor(.textChanged($0)))) })
+  }
+
+  /// Where the selection goes when the item with `id` is deleted: unchanged unless it is that
+  /// item or under it, else the item after it and its children in the document (the row under
+  /// it moves up), else the one before it, else none.
+  static func selection(_ selection: UUID, afterDeleting id: UUID, from items: [Item]) -> UUID? {
+    var walk = OutlineWalk(items)
+    var previous: UUID?
+    var deletedDepth: Int?
+    var selectionIsDeleted = false
+    while walk.next() {
+      let visited = walk.item.id
+      if let depth = deletedDepth {
+        if walk.depth > depth {
+          if visited == selection { selectionIsDeleted = true }
+          continue
+        }
+        return selectionIsDeleted ? visited : selection
+      }
+      if visited == id {
+        deletedDepth = walk.depth
+        selectionIsDeleted = visited == selection
+        continue
+      }
+      previous = visited
+    }
+    guard deletedDepth != nil, selectionIsDeleted else { return selection }
+    return previous
+  }
+
   /// The screen's actions (see ``Action/selectionChanged(_:)`` and the prompt's).
   static func reduceScreen(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
@@ -81,6 +124,12 @@ extension AppFeature {
     case .promptCancelled:
       state.prompt = nil
       return .none
+
+    case let .textEdited(text, cursor):
+      guard let edited = editedText(state) else { return .none }
+      state.textCursor = min(max(0, cursor), text.count)
+      guard text != edited.text else { return .none }
+      return .send(edited.change(text))
 
     case .promptSubmitted:
       guard let prompt = state.prompt else { return .none }

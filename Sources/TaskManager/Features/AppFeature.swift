@@ -37,6 +37,14 @@ public struct AppFeature: Reducer {
     /// The line being typed, while one is: a search, tags to add, a project to move to, a
     /// setting's value (see ``Prompt``).
     public var prompt: Prompt?
+    /// Where the cursor is, in characters, in the text edited on screen: the open task form's,
+    /// else the outline editor's on top of the stack. Nil puts it at the text's end, where a
+    /// form or an editor opens; it goes back to nil when neither is open.
+    public var textCursor: Int?
+    /// The environment variables and flags this run has over the config file (`NO_COLOR`,
+    /// `--color`): the settings tab opens with them, so that it shows each value that applies
+    /// and where it comes from.
+    public var settingsOverrides: [SettingsOverride] = []
 
     /// Creates the app's state.
     public init(
@@ -45,7 +53,8 @@ public struct AppFeature: Reducer {
       settings: SettingsFeature.State? = nil,
       selection: UUID? = nil,
       selectedSetting: SettingsKey? = nil,
-      prompt: Prompt? = nil
+      prompt: Prompt? = nil,
+      textCursor: Int? = nil
     ) {
       self.taskList = taskList
       self.path = path
@@ -53,6 +62,7 @@ public struct AppFeature: Reducer {
       self.selection = selection
       self.selectedSetting = selectedSetting
       self.prompt = prompt
+      self.textCursor = textCursor
     }
   }
 
@@ -70,6 +80,8 @@ public struct AppFeature: Reducer {
     case settingsTabOpened
     /// Closes the settings tab.
     case settingsTabClosed
+    /// The run's variables and flags over the config file (see ``State/settingsOverrides``).
+    case settingsOverridesChanged([SettingsOverride])
     /// The settings tab's actions.
     case settings(SettingsFeature.Action)
     /// Selects the list's row of the item with `id` (none with nil).
@@ -84,12 +96,24 @@ public struct AppFeature: Reducer {
     case promptSubmitted
     /// The line is dropped; nothing changes.
     case promptCancelled
+    /// A key changed the text edited on screen or moved its cursor: the cursor is kept in
+    /// ``State/textCursor``, and a changed text goes to the open form (a binding) or the outline
+    /// editor on top (``OutlineEditor/Action/textChanged(_:)``).
+    case textEdited(text: String, cursor: Int)
   }
 
   /// Creates the app's reducer.
   public init() {}
 
   public var body: some ReducerOf<Self> {
+    // Before the list deletes the item: where the selection goes is found among the items still
+    // there.
+    Reduce { state, action in
+      if case let .taskList(.alert(.presented(.confirmDeletion(id)))) = action, let selection = state.selection {
+        state.selection = Self.selection(selection, afterDeleting: id, from: state.taskList.tasks.elements)
+      }
+      return .none
+    }
     Scope(state: \.taskList, action: .taskList) { TaskList() }
     Reduce { state, action in
       switch action {
@@ -109,19 +133,28 @@ public struct AppFeature: Reducer {
       case .path:
         return .none
       case .settingsTabOpened:
-        state.settings = SettingsFeature.State()
+        state.settings = SettingsFeature.State(overrides: state.settingsOverrides)
         return .send(.settings(.load))
+      case let .settingsOverridesChanged(overrides):
+        state.settingsOverrides = overrides
+        guard state.settings != nil else { return .none }
+        return .send(.settings(.overridesChanged(overrides)))
       case .settingsTabClosed:
         state.settings = nil
         return .none
       case .settings:
         return .none
-      case .selectionChanged, .settingSelected, .promptOpened, .promptEdited, .promptSubmitted, .promptCancelled:
+      case .selectionChanged, .settingSelected, .promptOpened, .promptEdited, .promptSubmitted, .promptCancelled, .textEdited:
         return Self.reduceScreen(into: &state, action: action)
       }
     }
     .forEach(\.path, action: .path) { Path() }
     .ifLet(\.settings, action: .settings) { SettingsFeature() }
+    Reduce { state, _ in
+      // A form or editor opened next starts with the cursor at its text's end.
+      if state.textCursor != nil, Self.editedText(state) == nil { state.textCursor = nil }
+      return .none
+    }
   }
 }
 

@@ -114,7 +114,7 @@ enum ArgumentScanner {
 
   // MARK: - Helpers
 
-  private static func split(_ word: String) -> (name: String, value: String?) {
+  static func split(_ word: String) -> (name: String, value: String?) {
     guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
     return (String(word[..<equals]), String(word[word.index(after: equals)...]))
   }
@@ -130,7 +130,7 @@ enum ArgumentScanner {
 
   /// Whether a word is an option: a dash, then a name without whitespace. A word like
   /// `- Buy milk` (a TaskPaper task typed in quotes) is text.
-  private static func looksLikeOption(_ word: String) -> Bool {
+  static func looksLikeOption(_ word: String) -> Bool {
     guard word.hasPrefix("-"), word != "-" else { return false }
     let name = word.prefix { $0 != "=" }
     return !name.contains(where: \.isWhitespace)

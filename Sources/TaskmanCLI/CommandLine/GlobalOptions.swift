@@ -14,15 +14,15 @@ struct GlobalOptions: Hashable, Sendable {
 
   static let parameters: [Parameter<GlobalOptions>] = [
     .option(
-      \.file, name: "file", valueName: "path",
+      \.file, name: "file", valueName: "path", value: .path,
       help: "The TaskPaper file to work on. Default: $TASKMAN_FILE, else tasks.taskpaper in the data directory. Created on first change."
     ),
     .option(
-      \.dataDirectory, name: "data-dir", valueName: "dir",
+      \.dataDirectory, name: "data-dir", valueName: "dir", value: .directory,
       help: "The directory holding the default task file and taskman's bookkeeping for every file (ids, undo). Default: $TASKMAN_DATA_DIR, else $XDG_DATA_HOME/taskman, else ~/.local/share/taskman. Created on first use."
     ),
     .option(
-      \.color, name: "color", valueName: "when",
+      \.color, name: "color", valueName: "when", value: .allowedValues,
       help: "Colour the output: auto (only on a terminal, and not when NO_COLOR is set), always (even with NO_COLOR set) or never. Default: the color setting (TASKMAN_COLOR, the config file), else auto."
     ),
     .flag(\.help, name: "help", short: "h", help: "Show help and exit."),

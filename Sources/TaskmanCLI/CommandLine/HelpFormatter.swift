@@ -57,40 +57,27 @@ enum HelpFormatter {
     return page
   }
 
+  /// What taskman is: the overview's first paragraph and the man page's DESCRIPTION.
+  static let summary =
+    "taskman keeps a TaskPaper task list: add, list, tag and finish tasks from the command line, in scripts, or in 'taskman shell'."
+
+  /// How ids work: the overview's IDS and the man page's.
+  static let idsExplanation =
+    "Every item (task, project or note) has a stable id that never changes. Lists show the shortest unique prefix of it (at least 4 characters); commands accept any unique prefix, or the whole id."
+
   /// `taskman help`: every command and the global options.
   static func overview() -> String {
-    var page = wrap(
-      "OVERVIEW: taskman keeps a TaskPaper task list: add, list, tag and finish tasks from the command line, in scripts, or in 'taskman shell'.",
-      indent: 0, hangingIndent: 10
-    ) + "\n"
+    var page = wrap("OVERVIEW: " + summary, indent: 0, hangingIndent: 10) + "\n"
     page += "\n" + wrapElements(overviewUsageElements, prefix: "USAGE: taskman ") + "\n"
     page += "\nCOMMANDS:\n" + CommandTable.all.map { row(label: $0.name, help: $0.abstract) }.joined()
     page += "\nGLOBAL OPTIONS:\n" + GlobalOptions.definitions.map(row).joined()
-    page += "\nIDS:\n" + paragraphs(
-      "Every item (task, project or note) has a stable id that never changes. Lists show the shortest unique prefix of it (at least 4 characters); commands accept any unique prefix, or the whole id.",
-      indent: 2
-    ) + "\n"
-    page += "\nENVIRONMENT:\n"
-    page += row(label: "TASKMAN_FILE", help: "The TaskPaper file, when --file is not given.")
-    page += row(label: "TASKMAN_DATA_DIR", help: "The data directory, when --data-dir is not given.")
-    page += row(label: "TASKMAN_LOCK_TIMEOUT", help: "Seconds to wait for another taskman to release the data file before exiting with status 4, in decimal (10, 0.5; at most 86400). Default: 10.")
-    page += row(label: "NO_COLOR", help: "When set and not empty, no colour, unless --color always is given (or the color setting says always).")
-    page += row(label: "TASKMAN_COLOR, …", help: "Each setting for one run: TASKMAN_ and its key in capitals, _ for . and - (TASKMAN_LIST_SORT=due). Over the config file, under flags; see 'taskman help config'.")
-    page += row(label: "XDG_CONFIG_HOME", help: "The config file is $XDG_CONFIG_HOME/taskman/config, else ~/.config/taskman/config.")
-    page += """
-
-      EXIT STATUS:
-        0  success
-        1  nothing matched (an unknown id, a prefix of several ids, nothing to undo
-           or redo); doctor found something to look at
-        2  usage error (unknown command or option, bad arguments); nothing changed
-        3  the data file cannot be read or saved; it is left as it was
-        4  the data file stayed locked by another taskman for too long
-        5  a confirmation was needed but standard input is not a terminal (use --yes)
-
-      See 'taskman help <command>' for a command's arguments and options.
-
-      """
+    page += "\nIDS:\n" + paragraphs(idsExplanation, indent: 2) + "\n"
+    page += "\nENVIRONMENT:\n" + EnvironmentVariable.overview.map { row(label: $0.name, help: $0.help) }.joined()
+    page += "\nEXIT STATUS:\n"
+    for (status, meaning) in ExitCode.meanings {
+      page += "  \(status)  " + wrap(meaning, indent: 5, hangingIndent: 5).dropFirst(5) + "\n"
+    }
+    page += "\nSee 'taskman help <command>' for a command's arguments and options.\n"
     return page
   }
 

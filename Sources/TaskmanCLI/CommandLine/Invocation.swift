@@ -67,6 +67,8 @@ enum CommandTable {
     ShellCommand.self,
     ConfigCommand.self,
     UICommand.self,
+    CompletionCommand.self,
+    ManCommand.self,
     HelpCommand.self,
   ]
 

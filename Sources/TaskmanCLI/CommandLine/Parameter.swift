@@ -11,7 +11,7 @@
 ///   static let configuration = CommandConfiguration<Self>(
 ///     name: "show", abstract: "Show one item with its notes and subtasks.",
 ///     parameters: [
-///       .argument(\.id, name: "id", help: "The item's id, or any unique prefix of it."),
+///       .argument(\.id, name: "id", value: .id, help: "The item's id, or any unique prefix of it."),
 ///       .flag(\.json, name: "json", help: "Print JSON instead of TaskPaper text."),
 ///     ]
 ///   )
@@ -103,10 +103,11 @@ extension Parameter {
     _ keyPath: WritableKeyPath<Root, Value> & Sendable,
     name: String,
     valueName: String,
+    value valueKind: ParameterDefinition.ValueKind,
     help: String
   ) -> Parameter {
     let definition = ParameterDefinition(
-      kind: .option, name: name, valueName: valueName, help: help, allowedValues: Value.allValueStrings
+      kind: .option, name: name, valueName: valueName, help: help, allowedValues: Value.allValueStrings, valueKind: valueKind
     )
     return Parameter(definitions: [definition]) { root, values throws(TaskmanError) in
       if let word = values[definition].last {
@@ -120,10 +121,11 @@ extension Parameter {
     _ keyPath: WritableKeyPath<Root, Value?> & Sendable,
     name: String,
     valueName: String,
+    value valueKind: ParameterDefinition.ValueKind,
     help: String
   ) -> Parameter {
     let definition = ParameterDefinition(
-      kind: .option, name: name, valueName: valueName, help: help, allowedValues: Value.allValueStrings
+      kind: .option, name: name, valueName: valueName, help: help, allowedValues: Value.allValueStrings, valueKind: valueKind
     )
     return Parameter(definitions: [definition]) { root, values throws(TaskmanError) in
       if let word = values[definition].last {
@@ -137,11 +139,12 @@ extension Parameter {
     _ keyPath: WritableKeyPath<Root, [Value]> & Sendable,
     name: String,
     valueName: String,
+    value valueKind: ParameterDefinition.ValueKind,
     help: String
   ) -> Parameter {
     let definition = ParameterDefinition(
       kind: .option, name: name, valueName: valueName, help: help, isRepeating: true,
-      allowedValues: Value.allValueStrings
+      allowedValues: Value.allValueStrings, valueKind: valueKind
     )
     return Parameter(definitions: [definition]) { root, values throws(TaskmanError) in
       let words = values[definition]
@@ -156,10 +159,11 @@ extension Parameter {
   static func argument<Value: ExpressibleByArgument>(
     _ keyPath: WritableKeyPath<Root, Value> & Sendable,
     name: String,
+    value valueKind: ParameterDefinition.ValueKind,
     help: String
   ) -> Parameter {
     let definition = ParameterDefinition(
-      kind: .argument, name: name, valueName: name, help: help, allowedValues: Value.allValueStrings
+      kind: .argument, name: name, valueName: name, help: help, allowedValues: Value.allValueStrings, valueKind: valueKind
     )
     return Parameter(definitions: [definition]) { root, values throws(TaskmanError) in
       if let word = values[definition].first {
@@ -172,11 +176,12 @@ extension Parameter {
   static func argument<Value: ExpressibleByArgument>(
     _ keyPath: WritableKeyPath<Root, Value?> & Sendable,
     name: String,
+    value valueKind: ParameterDefinition.ValueKind,
     help: String
   ) -> Parameter {
     let definition = ParameterDefinition(
       kind: .argument, name: name, valueName: name, help: help, isOptional: true,
-      allowedValues: Value.allValueStrings
+      allowedValues: Value.allValueStrings, valueKind: valueKind
     )
     return Parameter(definitions: [definition]) { root, values throws(TaskmanError) in
       if let word = values[definition].first {
@@ -190,11 +195,12 @@ extension Parameter {
     _ keyPath: WritableKeyPath<Root, [Value]> & Sendable,
     name: String,
     isOptional: Bool = false,
+    value valueKind: ParameterDefinition.ValueKind,
     help: String
   ) -> Parameter {
     let definition = ParameterDefinition(
       kind: .argument, name: name, valueName: name, help: help, isRepeating: true, isOptional: isOptional,
-      allowedValues: Value.allValueStrings
+      allowedValues: Value.allValueStrings, valueKind: valueKind
     )
     return Parameter(definitions: [definition]) { root, values throws(TaskmanError) in
       var converted: [Value] = []

@@ -25,6 +25,8 @@ struct ParameterDefinition: Hashable, Sendable {
   var isOptional = false
   /// The values accepted, when they form a closed set; listed in help.
   var allowedValues: [String] = []
+  /// What kind of value the option or argument takes, which completion offers; nil for a flag.
+  var valueKind: ValueKind?
 
   /// Identifies the definition among a command's: `--tag`, `<id>`.
   var key: String { kind == .argument ? "<\(name)>" : "--\(name)" }
@@ -45,5 +47,42 @@ struct ParameterDefinition: Hashable, Sendable {
   var helpLabel: String {
     let short = shortName.map { "-\($0), " } ?? ""
     return short + synopsis
+  }
+}
+
+extension ParameterDefinition {
+  /// What an option's or argument's value is, so completion (and anything else reading the
+  /// declarations) knows what to offer for it: `done <TAB>` offers ids, `--file <TAB>` files.
+  enum ValueKind: Hashable, Sendable {
+    /// Free text (a title, a note, a search): nothing to offer.
+    case text
+    /// A whole number.
+    case number
+    /// A date, like 2026-12-01 or friday.
+    case date
+    /// A file's path.
+    case path
+    /// A directory's path.
+    case directory
+    /// An item's id, or a unique prefix of it.
+    case id
+    /// A tag's name, with or without its `@` (`shopping`).
+    case tag
+    /// A tag in TaskPaper form: `@name` or `@name(value)`.
+    case taskPaperTag
+    /// A project's name (or path).
+    case project
+    /// A taskman command's name.
+    case command
+    /// A shell that `taskman completion` writes a script for.
+    case shell
+    /// A setting's key, like list.sort.
+    case settingKey
+    /// A value of the setting named by the word before it (`config set list.sort <TAB>`).
+    case settingValue
+    /// One of the definition's ``ParameterDefinition/allowedValues`` (listed in help).
+    case allowedValues
+    /// One of these words, which help describes in its own words.
+    case choices([String])
   }
 }

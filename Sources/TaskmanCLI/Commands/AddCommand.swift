@@ -22,13 +22,13 @@ struct AddCommand: ParsableCommand, Equatable {
       "taskman add -- -5 degrees: bring a coat",
     ],
     parameters: [
-      .arguments(\.text, name: "text", help: "The task's title and tags, like: Buy milk @shopping @due(2026-12-01)."),
+      .arguments(\.text, name: "text", value: .text, help: "The task's title and tags, like: Buy milk @shopping @due(2026-12-01)."),
       .option(
-        \.project, name: "project", valueName: "name",
+        \.project, name: "project", valueName: "name", value: .project,
         help: "Add it at the end of this project: its name (ignoring case) or, when several have it, its path (Home/Garden). A new name is created, unless it is close to a project's (then use --new-project)."
       ),
       .flag(\.newProject, name: "new-project", help: "Create the --project named even when its name is close to an existing project's."),
-      .option(\.under, name: "under", valueName: "id", help: "Add it at the end of this item's children."),
+      .option(\.under, name: "under", valueName: "id", value: .id, help: "Add it at the end of this item's children."),
     ]
   )
 

@@ -12,7 +12,7 @@ struct AgendaCommand: ParsableCommand, Equatable {
     discussion: "Items that are not done (nor under a done item) and have a @due date, at any depth. On one day, items due at a time come first, earliest first, then those due that day without a time. Overdue items are red on a terminal.",
     examples: ["taskman agenda", "taskman agenda --days 14"],
     parameters: [
-      .option(\.days, name: "days", valueName: "n", help: "How many days after today to look ahead. Default: 7."),
+      .option(\.days, name: "days", valueName: "n", value: .number, help: "How many days after today to look ahead. Default: 7."),
       .flag(\.json, name: "json", help: "Print JSON (see Documentation/taskman-json.md) instead of text."),
     ]
   )

@@ -22,9 +22,9 @@ struct ConfigCommand: ParsableCommand, Equatable {
       "taskman config set list.filter -- --not-tag someday",
     ],
     parameters: [
-      .argument(\.action, name: "action", help: "get or set; without it, every key is listed."),
-      .argument(\.key, name: "key", help: "The setting, like list.sort."),
-      .arguments(\.value, name: "value", isOptional: true, help: "For set: the new value (several words are joined with spaces)."),
+      .argument(\.action, name: "action", value: .choices(["get", "set"]), help: "get or set; without it, every key is listed."),
+      .argument(\.key, name: "key", value: .settingKey, help: "The setting, like list.sort."),
+      .arguments(\.value, name: "value", isOptional: true, value: .settingValue, help: "For set: the new value (several words are joined with spaces)."),
     ]
   )
 

@@ -13,7 +13,7 @@ struct DeleteCommand: ParsableCommand, Equatable {
     discussion: "On a terminal, asks 'Are you sure?' first; the end of input means Cancel. Without a terminal on standard input it deletes nothing and exits with status 5, unless --yes is given.",
     examples: ["taskman delete 3f2a", "taskman delete 3f2a 9c01 --yes"],
     parameters: [
-      .arguments(\.ids, name: "id", help: "The items' ids, or unique prefixes of them."),
+      .arguments(\.ids, name: "id", value: .id, help: "The items' ids, or unique prefixes of them."),
       .flag(\.yes, name: "yes", help: "Delete without asking."),
     ]
   )

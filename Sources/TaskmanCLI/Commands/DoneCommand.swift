@@ -10,7 +10,7 @@ struct DoneCommand: ParsableCommand, Equatable {
     discussion: "An item already done keeps the day it was done; 'taskman undone' removes it. With the done.date-format setting datetime, the stamp has the minute too: @done(2026-11-28 14:05) (see 'taskman help config').",
     examples: ["taskman done 3f2a 9c01"],
     parameters: [
-      .arguments(\.ids, name: "id", help: "The items' ids, or unique prefixes of them.")
+      .arguments(\.ids, name: "id", value: .id, help: "The items' ids, or unique prefixes of them.")
     ]
   )
 

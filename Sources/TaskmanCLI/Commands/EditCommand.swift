@@ -22,9 +22,9 @@ struct EditCommand: ParsableCommand, Equatable {
       """,
     examples: ["taskman edit 3f2a Buy oat milk", "taskman edit 3f2a"],
     parameters: [
-      .argument(\.id, name: "id", help: "The item's id, or any unique prefix of it."),
+      .argument(\.id, name: "id", value: .id, help: "The item's id, or any unique prefix of it."),
       .arguments(
-        \.text, name: "text", isOptional: true,
+        \.text, name: "text", isOptional: true, value: .text,
         help: "The new TaskPaper line: a title, and tags to replace those of the same name. Without it, your editor opens."
       ),
       .flag(\.replaceTags, name: "replace-tags", help: "Let the new text's tags replace all of the item's tags, not only those of the same name."),

@@ -13,7 +13,7 @@ struct HelpCommand: ParsableCommand, Equatable {
     abstract: "Show every command, or one command's arguments and options.",
     examples: ["taskman help list"],
     parameters: [
-      .argument(\.topic, name: "command", help: "The command to explain.")
+      .argument(\.topic, name: "command", value: .command, help: "The command to explain.")
     ]
   )
 

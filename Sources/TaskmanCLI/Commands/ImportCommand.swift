@@ -12,7 +12,7 @@ struct ImportCommand: ParsableCommand, Equatable {
     discussion: "An item whose line is already in the list at the same place (under the same parents) is not added again, so importing a file twice adds nothing the second time; each new item goes after the item before it in the imported file. A line that differs in any way (a tag added, a task marked done) is a new item, added beside the one already there: import adds, it does not update. With --append, every item is added at the end, copies included.",
     examples: ["taskman import ~/Documents/todo.taskpaper", "cat inbox.taskpaper | taskman import -"],
     parameters: [
-      .argument(\.file, name: "file", help: "A TaskPaper file (UTF-8 text); '-' reads standard input."),
+      .argument(\.file, name: "file", value: .path, help: "A TaskPaper file (UTF-8 text); '-' reads standard input."),
       .flag(\.append, name: "append", help: "Add every item at the end, even those already in the list."),
     ]
   )

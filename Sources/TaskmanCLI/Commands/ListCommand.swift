@@ -46,19 +46,19 @@ struct ListCommand: ParsableCommand, Equatable {
       "taskman list --overdue --json",
     ],
     parameters: [
-      .option(\.tags, name: "tag", valueName: "name[=value]", help: "Only items with this tag, its name in any case (and this value; for a date tag, a date like friday as taskman writes it). Repeat to require several tags. --tag done lists done items."),
-      .option(\.notTags, name: "not-tag", valueName: "name", help: "Only items without this tag, its name in any case. May be repeated."),
-      .option(\.project, name: "project", valueName: "name", help: "Only items inside a project whose name starts with this, ignoring case."),
-      .option(\.search, name: "search", valueName: "text", help: "Only items whose line contains this text, ignoring case, accents (zoe finds Zoë) and indentation: tasks, notes and projects (--search '@due(2026-12', --search 'home:')."),
+      .option(\.tags, name: "tag", valueName: "name[=value]", value: .tag, help: "Only items with this tag, its name in any case (and this value; for a date tag, a date like friday as taskman writes it). Repeat to require several tags. --tag done lists done items."),
+      .option(\.notTags, name: "not-tag", valueName: "name", value: .tag, help: "Only items without this tag, its name in any case. May be repeated."),
+      .option(\.project, name: "project", valueName: "name", value: .project, help: "Only items inside a project whose name starts with this, ignoring case."),
+      .option(\.search, name: "search", valueName: "text", value: .text, help: "Only items whose line contains this text, ignoring case, accents (zoe finds Zoë) and indentation: tasks, notes and projects (--search '@due(2026-12', --search 'home:')."),
       .flags(\.status, [
         (name: "done", value: .done, help: "Only items that are done (tagged @done themselves)."),
         (name: "all", value: .all, help: "Items whether done or not. Without it, a done item hides with everything under it: its notes and subtasks. The default when the list.show-done setting is true (see 'taskman help config')."),
       ]),
-      .option(\.dueBefore, name: "due-before", valueName: "date", help: "Only items with a @due date before this date, like 2026-12-01 or friday."),
-      .option(\.dueAfter, name: "due-after", valueName: "date", help: "Only items with a @due date after this date (after the whole day, for a day)."),
+      .option(\.dueBefore, name: "due-before", valueName: "date", value: .date, help: "Only items with a @due date before this date, like 2026-12-01 or friday."),
+      .option(\.dueAfter, name: "due-after", valueName: "date", value: .date, help: "Only items with a @due date after this date (after the whole day, for a day)."),
       .flag(\.overdue, name: "overdue", help: "Only items whose @due day is before today (as in agenda: a time earlier today is due today)."),
       .flag(\.flat, name: "flat", help: "List the matching tasks alone, one per line, with their projects."),
-      .option(\.sort, name: "sort", valueName: "order", help: "List flat, in this order: due, project, created (when taskman first saw each) or text; none for no order (the outline, unless --flat). Default: the list.sort setting, else none."),
+      .option(\.sort, name: "sort", valueName: "order", value: .allowedValues, help: "List flat, in this order: due, project, created (when taskman first saw each) or text; none for no order (the outline, unless --flat). Default: the list.sort setting, else none."),
       .flag(\.json, name: "json", help: "Print JSON (see Documentation/taskman-json.md) instead of text: the flat list."),
     ]
   )

@@ -18,15 +18,15 @@ struct MoveCommand: ParsableCommand, Equatable {
     discussion: "Give exactly one of the places. An item cannot go under itself or under an item of its own. '--top' puts the item first in the file; '--top-level' takes it out of its project to the end of the file.",
     examples: ["taskman move 3f2a --project Errands", "taskman move 3f2a --before 9c01", "taskman move 3f2a --top", "taskman move 3f2a --top-level"],
     parameters: [
-      .argument(\.id, name: "id", help: "The item's id, or any unique prefix of it."),
-      .option(\.under, name: "under", valueName: "id", help: "At the end of this item's children."),
+      .argument(\.id, name: "id", value: .id, help: "The item's id, or any unique prefix of it."),
+      .option(\.under, name: "under", valueName: "id", value: .id, help: "At the end of this item's children."),
       .option(
-        \.project, name: "project", valueName: "name",
+        \.project, name: "project", valueName: "name", value: .project,
         help: "At the end of this project: its name (ignoring case) or, when several have it, its path (Home/Garden). A new name is created, unless it is close to a project's (then use --new-project)."
       ),
       .flag(\.newProject, name: "new-project", help: "Create the --project named even when its name is close to an existing project's."),
-      .option(\.before, name: "before", valueName: "id", help: "Right before this item, under its parent."),
-      .option(\.after, name: "after", valueName: "id", help: "Right after this item (and what is under it), under its parent."),
+      .option(\.before, name: "before", valueName: "id", value: .id, help: "Right before this item, under its parent."),
+      .option(\.after, name: "after", valueName: "id", value: .id, help: "Right after this item (and what is under it), under its parent."),
       .flag(\.top, name: "top", help: "First in the outline: before the first top-level item."),
       .flag(\.topLevel, name: "top-level", help: "At the end of the top level: the end of the file."),
       .flag(\.json, name: "json", help: "Print the moved item as JSON (see Documentation/taskman-json.md) instead of text."),

@@ -11,8 +11,8 @@ struct NoteCommand: ParsableCommand, Equatable {
     discussion: "A note is one line of text. It may not start with '- ' or with '-' and a letter (a task), or end with ':' (a project); '-5 degrees' is a note.",
     examples: ["taskman note 3f2a Semi-skimmed, not whole."],
     parameters: [
-      .argument(\.id, name: "id", help: "The item's id, or any unique prefix of it."),
-      .arguments(\.text, name: "text", help: "The note's text."),
+      .argument(\.id, name: "id", value: .id, help: "The item's id, or any unique prefix of it."),
+      .arguments(\.text, name: "text", value: .text, help: "The note's text."),
     ]
   )
 

@@ -10,7 +10,7 @@ struct ProjectCommand: ParsableCommand, Equatable {
     discussion: "The name is the project's line without its ':', and tags may follow it, as on the line. A project of that name (ignoring case) must not exist yet; tasks go into one with 'taskman add --project <name>', which also creates it when missing.",
     examples: ["taskman project Home renovation", "taskman project Errands @weekend"],
     parameters: [
-      .arguments(\.name, name: "name", help: "The project's name, like: Home renovation; tags may follow.")
+      .arguments(\.name, name: "name", value: .text, help: "The project's name, like: Home renovation; tags may follow.")
     ]
   )
 

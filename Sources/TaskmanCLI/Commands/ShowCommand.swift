@@ -10,7 +10,7 @@ struct ShowCommand: ParsableCommand, Equatable {
     abstract: "Show one item with its notes and subtasks, as TaskPaper text.",
     examples: ["taskman show 3f2a"],
     parameters: [
-      .argument(\.id, name: "id", help: "The item's id, or any unique prefix of it."),
+      .argument(\.id, name: "id", value: .id, help: "The item's id, or any unique prefix of it."),
       .flag(\.json, name: "json", help: "Print JSON (see Documentation/taskman-json.md) instead of text."),
     ]
   )

@@ -13,8 +13,8 @@ struct TagCommand: ParsableCommand, Equatable {
     abstract: "Add tags to an item, or change the value of a tag it has.",
     examples: ["taskman tag 3f2a @today @due(2026-12-01)"],
     parameters: [
-      .argument(\.id, name: "id", help: "The item's id, or any unique prefix of it."),
-      .arguments(\.tags, name: "tag", help: "Tags in TaskPaper form: @name or @name(value)."),
+      .argument(\.id, name: "id", value: .id, help: "The item's id, or any unique prefix of it."),
+      .arguments(\.tags, name: "tag", value: .taskPaperTag, help: "Tags in TaskPaper form: @name or @name(value)."),
       .flag(
         \.replace, name: "replace",
         help: "Let a tag without a value replace one with a value (@due over @due(2026-11-30)); without it, that is refused."

@@ -21,7 +21,9 @@ struct UICommand: ParsableCommand, Equatable {
         hint: "Run it in a terminal; in a script, use the other commands ('taskman list', 'taskman done <id>', …)."
       )
     }
+    let overrides = try SettingsEnvironment.overrides(environment: context.session.environment, globals: context.globals)
     let app = try context.appStore()
+    app.store.send(.settingsOverridesChanged(overrides))
     let session = UISession(app: app, clock: ContinuousClock())
     await session.start(settings: context.settings)
     let watching = Task { await session.watchFile() }
@@ -34,7 +36,10 @@ struct UICommand: ParsableCommand, Equatable {
       case .auto: nil
       }
     let today = session.app.today
-    let view = RoutedScreen(screen: TaskmanScreen(today: today), session: session, rows: { terminal.size().rows })
+    var view = RoutedScreen(screen: TaskmanScreen(today: today), session: session, rows: { terminal.size().rows })
+    #if DEBUG
+      view.crashKey = ProcessInfo.processInfo.environment["TASKMAN_UI_DEBUG_CRASH_KEY"].flatMap(\.first).map { Key($0) }
+    #endif
     let exit = await TerminalApp(store: app.store, view: view, colors: colors).run(on: terminal)
     // A change still being made is finished before the file's lock can be given up.
     await session.finish()

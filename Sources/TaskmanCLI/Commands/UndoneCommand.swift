@@ -9,7 +9,7 @@ struct UndoneCommand: ParsableCommand, Equatable {
     abstract: "Mark items not done: removes @done.",
     examples: ["taskman undone 3f2a"],
     parameters: [
-      .arguments(\.ids, name: "id", help: "The items' ids, or unique prefixes of them.")
+      .arguments(\.ids, name: "id", value: .id, help: "The items' ids, or unique prefixes of them.")
     ]
   )
 

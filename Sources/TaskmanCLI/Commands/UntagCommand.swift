@@ -11,8 +11,8 @@ struct UntagCommand: ParsableCommand, Equatable {
     discussion: "A name the item has no tag of changes nothing, and is named on standard error.",
     examples: ["taskman untag 3f2a today due"],
     parameters: [
-      .argument(\.id, name: "id", help: "The item's id, or any unique prefix of it."),
-      .arguments(\.names, name: "name", help: "Tag names, with or without the @."),
+      .argument(\.id, name: "id", value: .id, help: "The item's id, or any unique prefix of it."),
+      .arguments(\.names, name: "name", value: .tag, help: "Tag names, with or without the @."),
     ]
   )
 

@@ -5,6 +5,7 @@ import TerminalUI
 /// What is drawn over a screen: the task form as a sheet, the delete confirmation as a modal
 /// alert, and the line being typed (``AppFeature/Prompt``). Each comes with the keys that
 /// answer while it is shown, which take over from the screen's.
+@MainActor
 enum Modals {
   // MARK: - The task form, as a sheet
 
@@ -17,16 +18,12 @@ enum Modals {
     }
   }
 
-  static func drawForm(_ form: TaskForm.State, in canvas: inout Canvas) {
+  static func drawForm(_ form: TaskForm.State, cursor: Int?, in canvas: inout Canvas) {
     let box = drawBox(title: form.title, width: min(64, canvas.width - 12), height: form.errorMessage == nil ? 3 : 5, in: &canvas)
     canvas.withRegion(box) { inner in
-      let prompt = form.text
-      let room = max(1, inner.width - 1)
-      // The end of the text, where typing goes, stays in sight.
-      var shown = prompt
-      while DisplayWidth.of(shown) > room { shown.removeFirst() }
-      let width = inner.draw(shown, column: 0, row: 0, style: Style(underline: true))
-      inner.draw(" ", column: width, row: 0, style: Style(reverse: true))
+      inner.withRegion(Rect(width: inner.width, height: 1)) { line in
+        formField(form, cursor: cursor).render((), in: &line)
+      }
       var row = 2
       if let message = form.errorMessage {
         inner.draw(message, column: 0, row: row, style: ScreenStyle.error)
@@ -36,19 +33,24 @@ enum Modals {
     }
   }
 
-  static func formKeys(_ form: TaskForm.State, send: @escaping (TaskForm.Action) -> AppFeature.Action) -> KeyMap<AppFeature.Action> {
+  /// The form's text as a field: its cursor is the app's (``AppFeature/State/textCursor``).
+  private static func formField(_ form: TaskForm.State, cursor: Int?) -> TextFieldView<Void, AppFeature.Action> {
+    TextFieldView(
+      field: { _ in TextFieldState(form.text, cursor: cursor) },
+      action: { .textEdited(text: $0.text, cursor: $0.cursor) },
+      style: Style(underline: true)
+    )
+  }
+
+  static func formKeys(
+    _ form: TaskForm.State, cursor: Int?, send: @escaping (TaskForm.Action) -> AppFeature.Action
+  ) -> KeyMap<AppFeature.Action> {
     var bindings: [KeyBinding<AppFeature.Action>] = [
       KeyBinding(.enter, help: "save", send: send(.saveButtonTapped)),
       KeyBinding(.escape, help: "cancel", send: send(.cancelButtonTapped)),
     ]
     if form.mode == .edit { bindings.append(KeyBinding(.control("d"), help: "delete", send: send(.deleteButtonTapped))) }
-    bindings.append(
-      KeyBinding(label: "text", help: nil) { key in
-        // The form's text is its state's; the cursor stays at its end.
-        LineEditing.apply(key, to: form.text, cursor: form.text.count).map { send(.binding(.set(\.text, $0.text))) }
-      }
-    )
-    return KeyMap(bindings)
+    return KeyMap(bindings) + formField(form, cursor: cursor).keyMap(for: ())
   }
 
   // MARK: - The delete confirmation, as a modal alert
@@ -84,14 +86,9 @@ enum Modals {
   // MARK: - The line being typed
 
   static func drawPrompt(_ prompt: AppFeature.Prompt, in canvas: inout Canvas, row: Int) {
-    var x = canvas.draw(prompt.label + ": ", column: 0, row: row, style: ScreenStyle.title)
-    let characters = Array(prompt.text)
-    let before = String(characters[..<min(prompt.cursor, characters.count)])
-    x += canvas.draw(before, column: x, row: row)
-    let atCursor = prompt.cursor < characters.count ? String(characters[prompt.cursor]) : " "
-    x += canvas.draw(atCursor, column: x, row: row, style: Style(reverse: true))
-    if prompt.cursor + 1 < characters.count {
-      canvas.draw(String(characters[(prompt.cursor + 1)...]), column: x, row: row)
+    let x = canvas.draw(prompt.label + ": ", column: 0, row: row, style: ScreenStyle.title)
+    canvas.withRegion(Rect(x: x, y: row, width: max(0, canvas.width - x), height: 1)) { line in
+      promptField(prompt).render((), in: &line)
     }
   }
 
@@ -99,10 +96,14 @@ enum Modals {
     KeyMap([
       KeyBinding(.enter, help: "ok", send: .promptSubmitted),
       KeyBinding(.escape, help: "cancel", send: .promptCancelled),
-      KeyBinding(label: "text", help: nil) { key in
-        LineEditing.apply(key, to: prompt.text, cursor: prompt.cursor).map { .promptEdited(text: $0.text, cursor: $0.cursor) }
-      },
-    ])
+    ]) + promptField(prompt).keyMap(for: ())
+  }
+
+  private static func promptField(_ prompt: AppFeature.Prompt) -> TextFieldView<Void, AppFeature.Action> {
+    TextFieldView(
+      field: { _ in TextFieldState(prompt.text, cursor: prompt.cursor) },
+      action: { .promptEdited(text: $0.text, cursor: $0.cursor) }
+    )
   }
 
   // MARK: - Boxes

@@ -13,7 +13,7 @@ struct PathScreen: View {
     guard let id = state.path.ids.last, let element = state.path[id: id] else { return }
     switch element {
     case let .itemScreen(screen): renderItem(screen, in: &canvas)
-    case let .outlineEditor(editor): renderEditor(editor, in: &canvas)
+    case let .outlineEditor(editor): renderEditor(editor, cursor: state.textCursor, in: &canvas)
     }
   }
 
@@ -28,9 +28,8 @@ struct PathScreen: View {
       return KeyMap([
         KeyBinding(.control("s"), help: "save", send: send(.saveButtonTapped)),
         back,
-        KeyBinding(label: "text", help: nil) { key in
-          // The cursor stays at the end of the text: typing and Backspace work there.
-          LineEditing.apply(key, to: editor.text, cursor: editor.text.count, multiline: true).map { send(.textChanged($0.text)) }
+        KeyBinding(label: "text", help: nil) { [cursor = state.textCursor ?? editor.text.count] key in
+          LineEditing.apply(key, to: editor.text, cursor: cursor, multiline: true).map { .textEdited(text: $0.text, cursor: $0.cursor) }
         },
       ])
     }
@@ -97,17 +96,34 @@ struct PathScreen: View {
 
   // MARK: - The outline as text
 
-  private func renderEditor(_ editor: OutlineEditor.State, in canvas: inout Canvas) {
+  /// The text below its title, the cursor's line in sight and, on a line wider than the
+  /// screen, the cursor's column too.
+  private func renderEditor(_ editor: OutlineEditor.State, cursor: Int?, in canvas: inout Canvas) {
     canvas.draw("Text of “\(editor.item.title)”", column: 0, row: 0, style: ScreenStyle.title)
-    var lines = editor.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    // The text's end, where typing goes, stays in sight.
-    let room = max(0, canvas.height - 2)
-    if lines.count > room { lines.removeFirst(lines.count - room) }
-    for (offset, line) in lines.enumerated() {
+    let lines = editor.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let (cursorLine, cursorColumn) = LineEditing.position(of: min(cursor ?? editor.text.count, editor.text.count), in: editor.text)
+    let room = max(1, canvas.height - 2)
+    let first = max(0, cursorLine - room + 1)
+    for (offset, line) in lines[first..<min(lines.count, first + room)].enumerated() {
+      let characters = Array(line)
       // Tabs are TaskPaper's indentation: two columns each, as the list indents.
-      let shown = line.replacingOccurrences(of: "\t", with: "  ")
-      let width = canvas.draw(shown, column: 0, row: offset + 2)
-      if offset == lines.count - 1 { canvas.draw("▏", column: width, row: offset + 2, style: Style(reverse: true)) }
+      func width(_ slice: ArraySlice<Character>) -> Int {
+        slice.reduce(0) { $0 + ($1 == "\t" ? 2 : DisplayWidth.of($1)) }
+      }
+      var shownFrom = 0
+      var cursorX = 0
+      if first + offset == cursorLine {
+        cursorX = width(characters[..<cursorColumn])
+        while cursorX + 1 > canvas.width, shownFrom < cursorColumn {
+          cursorX -= width(characters[shownFrom...shownFrom])
+          shownFrom += 1
+        }
+      }
+      canvas.draw(String(characters[shownFrom...]).replacingOccurrences(of: "\t", with: "  "), column: 0, row: offset + 2)
+      if first + offset == cursorLine {
+        let under = cursorColumn < characters.count ? max(1, width(characters[cursorColumn...cursorColumn])) : 1
+        canvas.restyle(Rect(x: cursorX, y: offset + 2, width: under, height: 1)) { $0.reverse = true }
+      }
     }
   }
 }

@@ -13,6 +13,10 @@ struct RoutedScreen: View {
   let session: UISession
   /// The terminal's rows now.
   var rows: @Sendable () -> Int
+  /// A key whose handler crashes the program: set only in debug builds, from
+  /// `TASKMAN_UI_DEBUG_CRASH_KEY`, for the end-to-end test that the terminal is given back after
+  /// a crash inside a key handler.
+  var crashKey: Key?
 
   func render(_ state: AppFeature.State, in canvas: inout Canvas) {
     var screen = screen
@@ -24,12 +28,20 @@ struct RoutedScreen: View {
     var screen = screen
     screen.pageRows = max(1, rows() - TaskmanScreen.barRows)
     let session = session
+    let crash = crashKey.map { crashKey in
+      KeyBinding<AppFeature.Action>(label: "crash", help: nil) { key in
+        guard key == crashKey else { return nil }
+        fatalError("the key handler crashed, as TASKMAN_UI_DEBUG_CRASH_KEY asked")
+      }
+    }
     return KeyMap(
-      screen.keyMap(for: state).bindings.map { binding in
-        KeyBinding(label: binding.label, help: binding.help) { key in
+      Array(crash.map { [$0] } ?? []) + screen.keyMap(for: state).bindings.map { binding in
+        var routed = KeyBinding<AppFeature.Action>(label: binding.label, help: binding.help) { key in
           guard let action = binding.action(key) else { return nil }
           return MainActor.assumeIsolated { session.route(action) }
         }
+        routed.keys = binding.keys
+        return routed
       }
     )
   }

@@ -15,16 +15,38 @@ struct TaskListScreen: View {
   var pageRows: Int = 20
   /// Called for every row drawn (tests count them).
   var rowDrawn: (@MainActor () -> Void)?
+  /// The rows and short ids of the last state, for the next key and frame.
+  var memo = TaskListMemo()
 
   /// The rows the list's filter shows, and which is selected.
+  @MainActor
   struct Rows {
     var rows: [OutlineRow]
     /// The selected row's index: the state's selection, else the first row.
     var selected: Int?
 
-    init(_ state: AppFeature.State) {
-      rows = state.taskList.filter.outlineRows(of: state.taskList.outline)
-      selected = rows.isEmpty ? nil : state.selection.flatMap { id in rows.firstIndex { $0.entry.item.id == id } } ?? 0
+    init(_ state: AppFeature.State, memo: TaskListMemo) {
+      rows = memo.rows(of: state)
+      guard !rows.isEmpty else { return }
+      guard let id = state.selection else {
+        selected = 0
+        return
+      }
+      selected = rows.firstIndex { $0.entry.item.id == id } ?? Self.row(following: id, among: rows, in: state.taskList.tasks.elements)
+    }
+
+    /// The row a selection the list no longer shows falls to: the first shown after the item
+    /// in the document (a task marked done while done ones are hidden gives way to the next
+    /// one, as the row under it moves up), else the last row; the first when the item is gone.
+    static func row(following id: UUID, among rows: [OutlineRow], in items: [Item]) -> Int {
+      var next = 0
+      var walk = OutlineWalk(items)
+      while walk.next() {
+        let visited = walk.item.id
+        if visited == id { return min(next, rows.count - 1) }
+        if next < rows.count, rows[next].entry.item.id == visited { next += 1 }
+      }
+      return 0
     }
 
     var selectedItem: Item? { selected.map { rows[$0].entry.item } }
@@ -54,14 +76,14 @@ struct TaskListScreen: View {
     case .loaded:
       break
     }
-    let list = Rows(state)
+    let list = Rows(state, memo: memo)
     guard let selected = list.selected else {
       let filtered = state.taskList.filter.searchText != nil
       canvas.draw(filtered ? "Nothing matches the search." : "No tasks yet. Press a to add one.", column: 0, row: 0, style: Style(dim: true))
       return
     }
     let page = Self.page(selected: selected, count: list.rows.count, height: canvas.height)
-    let index = ShortIDIndex(items: state.taskList.tasks.elements)
+    let index = memo.shortIDIndex(of: state)
     let ids = index.shortIDs(for: page.map { list.rows[$0].entry.item.id })
     let idWidth = ids.map(\.count).max() ?? 0
     for (offset, rowIndex) in page.enumerated() {
@@ -78,7 +100,7 @@ struct TaskListScreen: View {
   }
 
   func keyMap(for state: AppFeature.State) -> KeyMap<AppFeature.Action> {
-    let list = Rows(state)
+    let list = Rows(state, memo: memo)
     var bindings: [KeyBinding<AppFeature.Action>] = []
     if let item = list.selectedItem {
       bindings += [

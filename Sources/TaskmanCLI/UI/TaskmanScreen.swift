@@ -20,6 +20,8 @@ package struct TaskmanScreen: View {
   var pageRows: Int = 20
   /// Called for every list row drawn (tests count them).
   var rowDrawn: (@MainActor () -> Void)?
+  /// The list's rows, built once for a key and the frame after it.
+  let memo = TaskListMemo()
 
   /// The screen for `today`, with pages of `pageRows` list rows.
   package init(today: TaskDate.Day, pageRows: Int = 20, rowDrawn: (@MainActor () -> Void)? = nil) {
@@ -49,7 +51,7 @@ package struct TaskmanScreen: View {
       } else if !state.path.isEmpty {
         PathScreen(today: today).render(state, in: &body)
       } else {
-        TaskListScreen(today: today, pageRows: pageRows, rowDrawn: rowDrawn).render(state, in: &body)
+        TaskListScreen(today: today, pageRows: pageRows, rowDrawn: rowDrawn, memo: memo).render(state, in: &body)
       }
     }
     canvas.withRegion(bottom) { bottom in
@@ -61,20 +63,20 @@ package struct TaskmanScreen: View {
     if let alert = state.taskList.alert {
       Modals.drawAlert(alert, in: &canvas)
     } else if let (form, _) = Modals.form(in: state) {
-      Modals.drawForm(form, in: &canvas)
+      Modals.drawForm(form, cursor: state.textCursor, in: &canvas)
     }
   }
 
   package func keyMap(for state: AppFeature.State) -> KeyMap<AppFeature.Action> {
     if let alert = state.taskList.alert { return Modals.alertKeys(alert) }
-    if let (form, send) = Modals.form(in: state) { return Modals.formKeys(form, send: send) }
+    if let (form, send) = Modals.form(in: state) { return Modals.formKeys(form, cursor: state.textCursor, send: send) }
     if let prompt = state.prompt { return Modals.promptKeys(prompt) }
     if state.settings != nil {
       return SettingsScreen().keyMap(for: state) + KeyMap([KeyBinding(.tab, .backTab, help: "tasks", send: .settingsTabClosed)])
     }
     let tabs = KeyMap<AppFeature.Action>([KeyBinding(.tab, .backTab, help: "settings", send: .settingsTabOpened)])
     if !state.path.isEmpty { return PathScreen(today: today).keyMap(for: state) + tabs }
-    return TaskListScreen(today: today, pageRows: pageRows).keyMap(for: state) + tabs
+    return TaskListScreen(today: today, pageRows: pageRows, memo: memo).keyMap(for: state) + tabs
   }
 
   // MARK: - Bars

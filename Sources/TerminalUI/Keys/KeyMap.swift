@@ -28,9 +28,26 @@ public struct KeyMap<Action> {
     return nil
   }
 
-  /// What a help line shows: each binding with help, as `(keys, help)`, in order.
+  /// What a help line shows: each binding with help, as `(keys, help)`, in order. A binding
+  /// made from a list of keys shows only those no earlier binding takes (a text field that
+  /// types Tab leaves `Shift-Tab` to the tab bar's binding), and none when all are taken.
   public var helpEntries: [(keys: String, help: String)] {
-    bindings.compactMap { binding in binding.help.map { (binding.label, $0) } }
+    var entries: [(keys: String, help: String)] = []
+    for (index, binding) in bindings.enumerated() {
+      guard let help = binding.help else { continue }
+      guard let keys = binding.keys else {
+        entries.append((binding.label, help))
+        continue
+      }
+      let earlier = bindings[..<index]
+      let free = keys.filter { key in !earlier.contains { $0.action(key) != nil } }
+      if free.count == keys.count {
+        entries.append((binding.label, help))
+      } else if !free.isEmpty {
+        entries.append((free.map(\.description).joined(separator: "/"), help))
+      }
+    }
+    return entries
   }
 
   /// The same keys sending another type of action.

@@ -82,6 +82,13 @@ public final class TmuxSession {
     return lines
   }
 
+  /// Everything the main screen has shown, the lines scrolled off the top included, with each
+  /// line the pane wrapped joined again: for output longer than the pane (a crash's stack
+  /// trace). What the alternate screen showed is not in it.
+  public func scrollback() throws -> [String] {
+    try tmux(["capture-pane", "-p", "-J", "-S", "-", "-t", "main"]).components(separatedBy: "\n")
+  }
+
   /// `#{alternate_on} #{cursor_flag}`: "0 1" when the main screen shows with its cursor.
   public func screenModes() throws -> String {
     try tmux(["display", "-p", "-t", "main", "#{alternate_on} #{cursor_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -18,7 +18,7 @@ struct UIEndToEndTests {
 
   /// Opens `taskman ui` on a fresh file in a 60x12 pane, the shell saving the tty's modes
   /// before and after and printing the exit status.
-  private func open(_ data: TaskmanDataDirectory) throws -> TmuxSession {
+  private func open(_ data: TaskmanDataDirectory, environment: String = "") throws -> TmuxSession {
     try Data(Self.original.utf8).write(to: URL(fileURLWithPath: data.dataFile))
     let binary = try TaskmanProcess.executable()
     let session = try TmuxSession(width: 60, height: 12)
@@ -26,7 +26,7 @@ struct UIEndToEndTests {
     try session.waitForScreen("the echo's output") { $0.contains("before-the-app") }
     try session.type(
       line: "stty -g > '\(data.path)/before'; XDG_CONFIG_HOME='\(data.path)/config' TASKMAN_DATA_DIR='\(data.path)' "
-        + "SWIFT_BACKTRACE=enable=no '\(binary)' ui; echo \"EXIT:$?\"; stty -g > '\(data.path)/after'"
+        + "SWIFT_BACKTRACE=enable=no \(environment)'\(binary)' ui; echo \"EXIT:$?\"; stty -g > '\(data.path)/after'"
     )
     try session.waitForScreen("the list") { $0.contains { $0.hasSuffix("- Loose end") } }
     #expect(try session.screenModes() == "1 0")
@@ -82,6 +82,29 @@ struct UIEndToEndTests {
     let session = try open(data)
     kill(try session.foregroundProcess(), SIGTERM)
     #expect(try expectRestored(session, data) == "EXIT:143")
+    #expect(data.dataFileBytes == Data(Self.original.utf8))
+  }
+
+  @Test func aHangupGivesTheTerminalBackAndChangesNothing() throws {
+    let data = try TaskmanDataDirectory()
+    let session = try open(data)
+    kill(try session.foregroundProcess(), SIGHUP)
+    #expect(try expectRestored(session, data) == "EXIT:129")
+    #expect(data.dataFileBytes == Data(Self.original.utf8))
+  }
+
+  @Test func aCrashInAKeyHandlerGivesTheTerminalBackSaysSoAndChangesNothing() throws {
+    let data = try TaskmanDataDirectory()
+    // Debug builds only: the key handler of `!` crashes.
+    let session = try open(data, environment: "TASKMAN_UI_DEBUG_CRASH_KEY='!' ")
+    try session.send("j", "!")
+    let status = try expectRestored(session, data)
+    // SIGTRAP or SIGILL, as the platform's fatalError raises it: 128 + the signal's number.
+    #expect(status == "EXIT:133" || status == "EXIT:132", "\(status ?? "no status")")
+    let output = try session.scrollback()
+    #expect(output.contains { $0.hasPrefix("The program crashed (signal ") && $0.hasSuffix("); the terminal was restored.") })
+    // What the runtime said, written while the alternate screen was up, is on the main screen.
+    #expect(output.contains { $0.contains("Fatal error: the key handler crashed") })
     #expect(data.dataFileBytes == Data(Self.original.utf8))
   }
 }

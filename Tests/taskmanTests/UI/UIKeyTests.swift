@@ -116,6 +116,51 @@ struct UIKeyTests {
     #expect(store.state.taskList.tasks.map(\.title) == ["Call Bob"])
   }
 
+  @Test func deletingTheSelectedItemSelectsTheOneUnderIt() async throws {
+    let store = makeStore()
+    store.exhaustivity = .off
+    await store.send(try action(for: .down, in: store))
+    await store.send(try action(for: Key("d"), in: store))
+    await store.send(try action(for: .enter, in: store))
+    #expect(store.state.taskList.tasks[0].children.isEmpty)
+    // "Call Bob" was under "Buy milk": it is the selected row now, not the first one.
+    #expect(store.state.selection == screenID(3))
+    var shown = store.state
+    shown.taskList.loadStatus = .loaded
+    #expect(screen().frame(of: shown, width: 30, height: 6).cell(column: 0, row: 2).style.reverse)
+  }
+
+  @Test func aTaskMarkedDoneWhileDoneOnesAreHiddenGivesTheSelectionToTheRowUnderIt() async throws {
+    let store = makeStore()
+    store.exhaustivity = .off
+    await store.send(try action(for: .down, in: store))
+    await store.send(try action(for: Key(" "), in: store))
+    var shown = store.state
+    shown.taskList.loadStatus = .loaded
+    let frame = screen().frame(of: shown, width: 30, height: 6)
+    #expect(frame.lines[2] == "a300  - Call Bob")
+    #expect(frame.cell(column: 0, row: 2).style.reverse)
+    // ↓ and ↑ go on from the row shown selected.
+    await store.send(try action(for: .up, in: store)) { $0.selection = screenID(1) }
+  }
+
+  @Test func keysThatOnlyMoveTheSelectionBuildTheListOnce() async throws {
+    let text = (1...2_000).map { "- Task \($0)" }.joined(separator: "\n")
+    let store = Store(initialState: screenState(text)) { AppFeature() }
+    let view = screen()
+    for key in [Key.down, .down, .pageDown, .up, .end, .home] {
+      if let action = view.keyMap(for: store.state).action(for: key) { store.send(action) }
+      _ = view.frame(of: store.state, width: 40, height: 20)
+    }
+    #expect(store.state.selection == screenID(1))
+    #expect(view.memo.rowBuilds == 1)
+    // A change of the list builds them again, once.
+    store.send(.taskList(.filterChanged(TaskFilter(kinds: [.task], status: .all))))
+    _ = view.keyMap(for: store.state)
+    _ = view.frame(of: store.state, width: 40, height: 20)
+    #expect(view.memo.rowBuilds == 2)
+  }
+
   @Test func hashTagsTheSelectedItemAndShiftJMovesItDown() async throws {
     let store = makeStore()
     store.exhaustivity = .off
@@ -156,5 +201,60 @@ struct UIKeyTests {
     await store.send(try action(for: .control("s"), in: store))
     await store.skipReceivedActions()
     #expect(store.state.taskList.tasks[0].children.map(\.title) == ["Buy milk", "Bread"])
+  }
+
+  @Test func theTextTabEditsInTheMiddleOfTheText() async throws {
+    let store = makeStore()
+    store.exhaustivity = .off
+    await store.send(try action(for: .enter, in: store))
+    await store.send(try action(for: Key("t"), in: store))
+    // "Errands:\n\t- Buy milk @shop\n": up to the line of the task, to its start, past "\t- ",
+    // then a word typed before "milk".
+    for key: Key in [.up, .home, .right, .right, .right, .alt("f"), .right] + "fresh ".map(Key.init) {
+      await store.send(try action(for: key, in: store))
+    }
+    await store.send(try action(for: .control("s"), in: store))
+    await store.skipReceivedActions()
+    #expect(store.state.taskList.tasks[0].children.map(\.title) == ["Buy fresh milk"])
+    #expect(store.state.taskList.tasks[0].children[0].tags.map(\.name) == ["shop"])
+  }
+
+  @Test func theFormEditsAtItsCursorAndOpensAgainWithTheCursorAtTheEnd() async throws {
+    let store = makeStore()
+    await store.send(try action(for: Key("e"), in: store)) {
+      $0.taskList.destination = .editTask(TaskForm.State.edit($0.taskList.tasks[0]))
+    }
+    await store.send(try action(for: .control("a"), in: store)) { $0.textCursor = 0 }
+    await store.send(try action(for: Key("M"), in: store)) { $0.textCursor = 1 }
+    await store.receive(.taskList(.destination(.presented(.editTask(.binding(.set(\.text, "MErrands:"))))))) {
+      $0.taskList.destination = .editTask(TaskForm.State(mode: .edit, task: $0.taskList.tasks[0], text: "MErrands:"))
+    }
+    store.exhaustivity = .off
+    for key: Key in [Key("y"), Key(" "), .end, .backspace] { await store.send(try action(for: key, in: store)) }
+    await store.skipReceivedActions()
+    guard case let .editTask(form)? = store.state.taskList.destination else {
+      Issue.record("no edit form")
+      return
+    }
+    #expect(form.text == "My Errands")
+    #expect(store.state.textCursor == 10)
+    await store.send(try action(for: .escape, in: store))
+    await store.skipReceivedActions()
+    #expect(store.state.taskList.destination == nil)
+    #expect(store.state.textCursor == nil)
+  }
+
+  @Test func theSettingsTabShowsTheRunsVariablesAndFlagsOverTheFile() async throws {
+    let store = makeStore()
+    let overrides = [SettingsOverride(.color, "never", origin: .environment("NO_COLOR"))]
+    await store.send(.settingsOverridesChanged(overrides)) { $0.settingsOverrides = overrides }
+    store.exhaustivity = .off
+    await store.send(try action(for: .tab, in: store))
+    await store.skipReceivedActions()
+    var shown = store.state
+    shown.taskList.loadStatus = .loaded
+    let line = try #require(screen().frame(of: shown, width: 70, height: 14).lines.first { $0.hasPrefix("color") })
+    #expect(line.contains("never"))
+    #expect(line.contains("NO_COLOR"))
   }
 }

@@ -121,11 +121,30 @@ struct UIScreenFrameTests {
         "  - Buy milk @shop @due(2026-12-01)",
         "    Semi-skimmed.",
         "  - Post letter @due(2026-11-20)",
-        "▏",
         "",
         "",
-        "Ctrl-S save  Esc back  Tab/Shift-Tab settings",
+        "",
+        "Ctrl-S save  Esc back  Shift-Tab settings",
       ])
+    // The cursor opens at the end of the text, on the empty line after its last line break.
+    #expect(frame.cell(column: 0, row: 7).style.reverse)
+    #expect(!frame.cell(column: 0, row: 6).style.reverse)
+  }
+
+  @Test func theTextTabKeepsTheCursorsLineAndColumnInSight() {
+    var state = screenState("- Task")
+    let lines = (1...30).map { "- Task \($0) " + String(repeating: "x", count: 60) }
+    var editor = OutlineEditor.State(item: state.taskList.tasks[0])
+    editor.text = lines.joined(separator: "\n")
+    state.path = StackState([.outlineEditor(editor)])
+    // On line 20, after its 68 characters.
+    state.textCursor = lines[..<19].reduce(0) { $0 + $1.count + 1 } + 68
+    let frame = screen().frame(of: state, width: 40, height: 11)
+    // Six rows of text: lines 15 to 20, the cursor's line the last, shifted left to show it.
+    #expect(frame.lines[3] == "- Task 15 " + String(repeating: "x", count: 30))
+    #expect(frame.lines[8] == String(repeating: "x", count: 40))
+    #expect(frame.cell(column: 39, row: 8).style.reverse)
+    #expect(!frame.cell(column: 38, row: 8).style.reverse)
   }
 
   @Test func theFormIsASheetOverTheList() {

@@ -22,7 +22,8 @@ extension LineEditor.Console {
       begin: {
         wake.drain()
         TerminalRestorer.takeOver(
-          input: STDIN_FILENO, output: STDERR_FILENO, restoreBytes: [], resizeDescriptor: wake.writeEnd, flushingInput: false)
+          input: STDIN_FILENO, output: STDERR_FILENO, restoreBytes: [], resizeDescriptor: wake.writeEnd, flushingInput: false,
+          capturingStandardError: false)
       },
       end: { TerminalRestorer.giveBack(flushingInput: false) },
       read: { readEvent(wake: wake) },

@@ -35,6 +35,10 @@ package enum TerminalRestorer {
     var previous: UnsafeMutableBufferPointer<(signal: Int32, action: sigaction)>
     /// The wake-up descriptor of the input reader, written to on SIGWINCH (or -1).
     var resizeDescriptor: Int32
+    /// Standard error as it was (or -1 when it is not captured), and the file that takes its
+    /// output while the app runs: see ``captureStandardError()``.
+    var standardError: Int32
+    var capturedErrors: Int32
   }
 
   static let endingSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT]
@@ -47,9 +51,12 @@ package enum TerminalRestorer {
   ///
   /// A full-screen app discards the keys typed before it started (`flushingInput`); a line
   /// editor keeps them, as they are the start of the line typed ahead while a command ran.
+  /// A line editor draws on standard error, so it does not capture it either
+  /// (`capturingStandardError`, see ``captureStandardError()``).
   @discardableResult
   package static func takeOver(
-    input: Int32, output: Int32, restoreBytes: [UInt8], resizeDescriptor: Int32, flushingInput: Bool = true
+    input: Int32, output: Int32, restoreBytes: [UInt8], resizeDescriptor: Int32, flushingInput: Bool = true,
+    capturingStandardError: Bool = true
   ) -> Bool {
     var modes = termios()
     let isTerminal = tcgetattr(input, &modes) == 0
@@ -68,11 +75,12 @@ package enum TerminalRestorer {
     let previous = UnsafeMutableBufferPointer<(signal: Int32, action: sigaction)>.allocate(capacity: handled.count)
     _ = previous.initialize(from: handled)
 
+    let (standardError, capturedErrors) = capturingStandardError ? captureStandardError() : (-1, -1)
     let saved = UnsafeMutablePointer<Saved>.allocate(capacity: 1)
     saved.initialize(
       to: Saved(
         input: input, output: output, modes: isTerminal ? modes : nil, restore: restore, previous: previous,
-        resizeDescriptor: resizeDescriptor))
+        resizeDescriptor: resizeDescriptor, standardError: standardError, capturedErrors: capturedErrors))
     address.store(UInt(bitPattern: saved), ordering: .sequentiallyConsistent)
 
     // While one handler runs, the others wait: a SIGTERM in the middle of a crash's restore
@@ -113,7 +121,7 @@ package enum TerminalRestorer {
 
   /// Puts back the handlers that were there before and sets the saved modes again (the caller
   /// has written the restore bytes). The saved state is not freed: see the type's comment.
-  /// `flushingInput` as for ``takeOver(input:output:restoreBytes:resizeDescriptor:flushingInput:)``:
+  /// `flushingInput` as for ``takeOver(input:output:restoreBytes:resizeDescriptor:flushingInput:capturingStandardError:)``:
   /// a line editor keeps the keys typed after Enter for the command's question or the next line.
   package static func giveBack(flushingInput: Bool = true) {
     guard let saved = UnsafeMutablePointer<Saved>(bitPattern: address.exchange(0, ordering: .sequentiallyConsistent))
@@ -124,6 +132,51 @@ package enum TerminalRestorer {
     }
     if var modes = saved.pointee.modes {
       tcsetattr(saved.pointee.input, flushingInput ? TCSAFLUSH : TCSADRAIN, &modes)
+    }
+    replayStandardError(saved)
+    if saved.pointee.standardError >= 0 {
+      close(saved.pointee.standardError)
+      close(saved.pointee.capturedErrors)
+    }
+  }
+
+  /// While the app has the terminal, what the program writes on standard error (a library's
+  /// warning, the Swift runtime's `Fatal error: …` line before a crash) goes to a file in
+  /// memory rather than onto the alternate screen, where the next frame would paint over it and
+  /// leaving the screen would take it away; it is written on standard error once the terminal is
+  /// given back, crash or not. Only when standard error is a terminal (a file or a pipe gets its
+  /// lines as they come). The capture is an unnamed temporary file (`tmpfile`): nothing is left
+  /// behind, even after a crash. Returns the saved standard error and the capture, or -1 and -1.
+  private static func captureStandardError() -> (standardError: Int32, capture: Int32) {
+    guard isatty(STDERR_FILENO) == 1, let file = tmpfile() else { return (-1, -1) }
+    // The stream is never closed: its descriptor is the capture, closed by `giveBack()`.
+    let capture = fileno(file)
+    _ = fcntl(capture, F_SETFD, FD_CLOEXEC)
+    let copy = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)
+    guard copy >= 0, dup2(capture, STDERR_FILENO) >= 0 else {
+      fclose(file)
+      if copy >= 0 { close(copy) }
+      return (-1, -1)
+    }
+    return (copy, capture)
+  }
+
+  /// Puts standard error back and writes on it what was captured: async-signal-safe (a stack
+  /// buffer, `read` and `write`).
+  private static func replayStandardError(_ saved: UnsafeMutablePointer<Saved>) {
+    let copy = saved.pointee.standardError
+    let capture = saved.pointee.capturedErrors
+    guard copy >= 0, dup2(copy, STDERR_FILENO) >= 0 else { return }
+    guard lseek(capture, 0, SEEK_SET) == 0 else { return }
+    var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &buffer) { bytes in
+      guard let base = bytes.baseAddress else { return }
+      while true {
+        let count = read(capture, base, bytes.count)
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return }
+        writeFully(STDERR_FILENO, base, count)
+      }
     }
   }
 
@@ -170,6 +223,7 @@ package enum TerminalRestorer {
       if var modes = saved.pointee.modes {
         tcsetattr(saved.pointee.input, TCSANOW, &modes)
       }
+      replayStandardError(saved)
       let isCrash = signal == SIGILL || signal == SIGTRAP || signal == SIGABRT || signal == SIGSEGV || signal == SIGBUS
       if isCrash { writeCrashMessage(signal) }
       for index in 0..<saved.pointee.previous.count where saved.pointee.previous[index].signal == signal {

@@ -1,8 +1,13 @@
 extension TextFieldState.Edit {
   /// The edit a key asks of a text field, as readline and most terminal line editors have them,
-  /// or nil for a key a field leaves to its screen (Enter, Tab, Esc, ↑/↓). `package` for
-  /// `taskman shell`'s line editor, which edits its line with the same keys.
-  package init?(key: Key) {
+  /// or nil for a key a field leaves to its screen (Enter, Tab, Esc, ↑/↓): for an editor of
+  /// its own that keeps ``TextFieldView``'s keys.
+  ///
+  /// ```swift
+  /// TextFieldState.Edit(key: .control("w"))  // .deleteWordBackward
+  /// TextFieldState.Edit(key: .enter)         // nil
+  /// ```
+  public init?(key: Key) {
     if let typed = key.typedCharacter {
       self = .insert(String(typed))
       return
