@@ -3,41 +3,42 @@ import Testing
 @testable import TaskmanCLI
 
 @Suite("taskman shell's Tab completion")
+@MainActor
 struct ShellCompletionTests {
-  private func values(_ words: [String], _ partial: String) -> [String] {
-    ShellCompletion.commands.complete(words, partial).map(\.value)
+  private func values(_ words: [String], _ partial: String) async -> [String] {
+    await ShellCompletion.commands.complete(words, partial).map(\.value)
   }
 
-  @Test func theFirstWordCompletesToCommandNamesWithTheirAbstracts() {
-    #expect(values([], "ta") == ["tag", "tags"])
-    #expect(values([], "ex") == ["export", "exit"])
-    #expect(ShellCompletion.commands.complete([], "undon").first?.description == UndoneCommand.abstract)
-    #expect(values([], "zz").isEmpty)
+  @Test func theFirstWordCompletesToCommandNamesWithTheirAbstracts() async {
+    #expect(await values([], "ta") == ["tag", "tags"])
+    #expect(await values([], "ex") == ["export", "exit"])
+    #expect(await ShellCompletion.commands.complete([], "undon").first?.description == UndoneCommand.abstract)
+    #expect(await values([], "zz").isEmpty)
   }
 
-  @Test func laterWordsCompleteTheCommandsOptions() {
-    #expect(values(["list"], "--js") == ["--json"])
-    #expect(values(["list"], "--").contains("--help"))
-    #expect(values(["list"], "ab").isEmpty)
-    #expect(values(["help"], "sh") == ["show", "shell"])
-    #expect(values(["nonsense"], "--").isEmpty)
+  @Test func laterWordsCompleteTheCommandsOptions() async {
+    #expect(await values(["list"], "--js") == ["--json"])
+    #expect(await values(["list"], "--").contains("--help"))
+    #expect(await values(["list"], "ab").isEmpty)
+    #expect(await values(["help"], "sh") == ["show", "shell"])
+    #expect(await values(["nonsense"], "--").isEmpty)
   }
 
-  private func line(_ keys: [String], completion: ShellCompletion = .commands) -> (String?, FakeConsole) {
+  private func line(_ keys: [String], completion: ShellCompletion = .commands) async -> (String?, FakeConsole) {
     let console = FakeConsole(keys)
-    let line = LineEditor(console: console.console, prompt: "taskman> ", history: ShellHistory(), completion: completion).readLine()
+    let line = await LineEditor(console: console.console, prompt: "taskman> ", history: ShellHistory(), completion: completion).readLine()
     return (line, console)
   }
 
-  @Test func tabInsertsTheOnlyCandidateAndASpace() {
-    #expect(line(["lis", Keys.tab, "--js", Keys.tab, Keys.enter]).0 == "list --json ")
-    #expect(line(["taskman lis", Keys.tab, Keys.enter]).0 == "taskman list ", "a leading 'taskman' is not a command word")
+  @Test func tabInsertsTheOnlyCandidateAndASpace() async {
+    #expect(await line(["lis", Keys.tab, "--js", Keys.tab, Keys.enter]).0 == "list --json ")
+    #expect(await line(["taskman lis", Keys.tab, Keys.enter]).0 == "taskman list ", "a leading 'taskman' is not a command word")
     // In the middle of a line: the word before the cursor is completed.
-    #expect(line(["lis --json", Keys.home, Keys.right, Keys.right, Keys.right, Keys.tab, Keys.enter]).0 == "list  --json")
+    #expect(await line(["lis --json", Keys.home, Keys.right, Keys.right, Keys.right, Keys.tab, Keys.enter]).0 == "list  --json")
   }
 
-  @Test func severalCandidatesInsertTheirCommonPrefixAndASecondTabListsThem() {
-    let (text, console) = line(["ta", Keys.tab, Keys.tab, "s", Keys.enter])
+  @Test func severalCandidatesInsertTheirCommonPrefixAndASecondTabListsThem() async {
+    let (text, console) = await line(["ta", Keys.tab, Keys.tab, "s", Keys.enter])
     #expect(text == "tags")
     let screen = console.screen.lines
     #expect(screen.first == "taskman> tag")
@@ -46,28 +47,28 @@ struct ShellCompletionTests {
     #expect(screen[3] == "taskman> tags")
     #expect(screen.allSatisfy { $0.count < 40 }, "descriptions are cut to the width")
     // Nothing to add: the first Tab rings, the second lists.
-    let (_, ringing) = line(["tag", Keys.tab])
+    let (_, ringing) = await line(["tag", Keys.tab])
     #expect(ringing.screen.bells == 1 && ringing.screen.lines == ["taskman> tag"])
   }
 
-  @Test func valuesAreQuotedAndTheQuotedPartialIsWhatIsCompleted() {
+  @Test func valuesAreQuotedAndTheQuotedPartialIsWhatIsCompleted() async {
     let projects = ShellCompletion { words, partial in
-      ["Home Office", "Homework"].filter { $0.hasPrefix(partial) }.map { .init(value: $0, description: nil) }
+      ["Home Office", "Homework"].filter { $0.hasPrefix(partial) }.map { CompletionCandidate(value: $0) }
     }
-    #expect(line(["move 1 Home\\ O", Keys.tab, Keys.enter], completion: projects).0 == "move 1 Home\\ Office ")
-    #expect(line(["move 1 'Home O", Keys.tab, Keys.enter], completion: projects).0 == "move 1 Home\\ Office ")
-    let (listed, console) = line(["move 1 Hom", Keys.tab, Keys.tab, Keys.enter], completion: projects)
+    #expect(await line(["move 1 Home\\ O", Keys.tab, Keys.enter], completion: projects).0 == "move 1 Home\\ Office ")
+    #expect(await line(["move 1 'Home O", Keys.tab, Keys.enter], completion: projects).0 == "move 1 Home\\ Office ")
+    let (listed, console) = await line(["move 1 Hom", Keys.tab, Keys.tab, Keys.enter], completion: projects)
     #expect(listed == "move 1 Home")
     #expect(console.screen.lines[1] == "Home Office  Homework", "without descriptions, in columns")
   }
 
-  @Test func theSeamGetsTheWordsBeforeTheCursorUnquoted() {
+  @Test func theSeamGetsTheWordsBeforeTheCursorUnquoted() async {
     var seen: [([String], String)] = []
     let recording = ShellCompletion { words, partial in
       seen.append((words, partial))
       return []
     }
-    _ = line(["taskman tag 'a b' \"c", Keys.tab, " d", Keys.tab, "\" ", Keys.tab], completion: recording)
+    _ = await line(["taskman tag 'a b' \"c", Keys.tab, " d", Keys.tab, "\" ", Keys.tab], completion: recording)
     #expect(seen.count == 3)
     #expect(seen[0].0 == ["tag", "a b"] && seen[0].1 == "c")
     #expect(seen[1].0 == ["tag", "a b"] && seen[1].1 == "c d", "a space inside quotes is part of the word")

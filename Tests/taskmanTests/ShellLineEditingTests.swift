@@ -52,6 +52,24 @@ struct ShellLineEditingTests {
     #expect(console.begins == 2 && console.ends == 2, "the answer is read while the terminal is in its usual mode")
   }
 
+  @Test func tabCompletesIdsWithTheirTitlesAndTagsOfTheShellsFile() async throws {
+    let data = try TaskmanDataDirectory()
+    try Data("- Call the plumber @phone\n- Buy milk @shop\n".utf8).write(to: URL(fileURLWithPath: data.dataFile))
+    let ids = try data.run(["list"]).output.split(separator: "\n").map { String($0.prefix(4)) }
+    let (_, _, console) = await shell(
+      [
+        "list --tag ph", Keys.tab, Keys.enter, "done ", Keys.tab, Keys.tab, Keys.ctrl("u"),
+        "done " + ids[0].prefix(3), Keys.tab, Keys.enter, Keys.ctrl("d"),
+      ],
+      data: data)
+    let screen = console.screen.lines
+    #expect(screen.contains("taskman> list --tag phone"))
+    #expect(screen.contains("\(ids[0])  Call the plumber"), "a second Tab lists the ids with their titles")
+    #expect(screen.contains("\(ids[1])  Buy milk"))
+    #expect(screen.contains("taskman> done \(ids[0])"))
+    #expect(data.dataFileText?.hasPrefix("- Call the plumber @phone @done(") == true)
+  }
+
   @Test func aGarbageHistoryFileIsSaidOnceAndLeftAlone() async throws {
     let data = try TaskmanDataDirectory()
     let history = data.path + "/" + ShellSession.historyFileName

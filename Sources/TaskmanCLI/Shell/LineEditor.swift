@@ -27,8 +27,9 @@ import TerminalUI
 ///
 /// ```swift
 /// let editor = LineEditor(console: console, prompt: "taskman> ", history: ShellHistory(), completion: .commands)
-/// editor.readLine()  // "list", after "lsit", ←, ←, Backspace, Backspace, "is" and Enter typed
+/// await editor.readLine()  // "list", after "lsit", ←, ←, Backspace, Backspace, "is" and Enter typed
 /// ```
+@MainActor
 final class LineEditor {
   /// The terminal as the line editor needs it.
   struct Console {
@@ -80,7 +81,7 @@ final class LineEditor {
 
   /// The next line, recorded in the history; nil at the end of input (Ctrl-D on an empty
   /// line, or the terminal gone).
-  func readLine() -> String? {
+  func readLine() async -> String? {
     console.begin()
     defer { console.end() }
     var state = LineEditorState(history: history.entries, maximumLineBytes: maximumLineBytes)
@@ -99,7 +100,7 @@ final class LineEditor {
         continue
       }
       let key = pending.removeLast()
-      let outcome: LineEditorState.Outcome
+      var outcome: LineEditorState.Outcome
       if let typed = key.typedCharacter {
         var text = String(typed)
         while let next = pending.last?.typedCharacter {
@@ -108,7 +109,10 @@ final class LineEditor {
         }
         outcome = state.insert(text)
       } else {
-        outcome = state.handle(key, completion: completion)
+        outcome = state.handle(key)
+      }
+      if case let .completion(words, partial) = outcome {
+        outcome = state.complete(with: await completion.complete(words, partial))
       }
       switch outcome {
       case .edited:
@@ -133,7 +137,7 @@ final class LineEditor {
         write(renderer.update(state.field, leavingCursorAtEnd: true) + "\r\n" + Self.listing(candidates, columns: renderer.columns))
         renderer.forget()
         write(renderer.update(state.field))
-      case .bell:
+      case .bell, .completion:
         write(renderer.update(state.field) + "\u{07}")
       }
     }
@@ -146,7 +150,7 @@ final class LineEditor {
 
   /// Completion candidates as lines (each ending in `\r\n`): with descriptions, one a line
   /// (`value  description`, cut to the width); without, in columns.
-  static func listing(_ candidates: [ShellCompletion.Candidate], columns: Int, maximumLines: Int = 40) -> String {
+  static func listing(_ candidates: [CompletionCandidate], columns: Int, maximumLines: Int = 40) -> String {
     let shown = candidates.map { TextStyle.printable($0.value, keepingLayout: false) }
     let widest = shown.map(DisplayWidth.of).max() ?? 0
     var lines: [String] = []

@@ -41,7 +41,7 @@ struct ShellSession {
       let line: LineReader.Line?
       if let editor {
         session.errors.flush()
-        line = editor.readLine().map { .text(Array($0.utf8)) }
+        line = await editor.readLine().map { .text(Array($0.utf8)) }
       } else {
         if session.inputIsTerminal {
           session.errors.write(Self.prompt)
@@ -92,7 +92,8 @@ struct ShellSession {
     if let problem = history.problem {
       context.session.errors.write("taskman: \(TextStyle.printable(problem))\n")
     }
-    return LineEditor(console: console, prompt: Self.prompt, history: history, completion: .commands)
+    let completion = ShellCompletion.engine(.readingTaskFile(in: context.session))
+    return LineEditor(console: console, prompt: Self.prompt, history: history, completion: completion)
   }
 
   /// The history's file in the data directory.

@@ -112,7 +112,11 @@ struct ShellEndToEndTests {
     try session.waitForScreen("the new id") { $0.last == "taskman>" && $0.count >= 3 }
     #expect(data.dataFileText == "- Call the plumber\n- \(title)\n")
 
-    try session.type(line: "delete \(id)")
+    // Tab completes an id from its first characters.
+    try session.send("-l", "delete " + id.prefix(3))
+    try session.send("Tab")
+    try waitForPrompt(session, "delete \(id)")
+    try session.send("Enter")
     try session.waitFor("Delete or Cancel? [d/C]")
     try session.type(line: "d")
     try session.waitForScreen("the prompt after the delete") { $0.last == "taskman>" }

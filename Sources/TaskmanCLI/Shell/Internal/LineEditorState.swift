@@ -11,6 +11,8 @@ struct LineEditorState {
   private var index: Int
   /// Whether the key before was a Tab that completed nothing whole: a second Tab lists.
   private var afterTab = false
+  /// The Tab being completed: the range of the word it replaces, and whether to list.
+  private var pendingCompletion: (range: Range<Int>, partial: String, listing: Bool)?
 
   /// The longest line in UTF-8 bytes: what the shell takes from piped input too.
   let maximumLineBytes: Int
@@ -33,13 +35,16 @@ struct LineEditorState {
     case interrupt
     /// Ctrl-L: clear the screen and draw the line at its top.
     case clearScreen
+    /// Tab: the editor asks for the candidates for `partial` after `words`, and hands them
+    /// to ``complete(with:)``.
+    case completion(words: [String], partial: String)
     /// A second Tab: list the candidates below the line.
-    case list([ShellCompletion.Candidate])
+    case list([CompletionCandidate])
     /// Nothing to do for the key (the terminal's bell says so).
     case bell
   }
 
-  mutating func handle(_ key: Key, completion: ShellCompletion) -> Outcome {
+  mutating func handle(_ key: Key) -> Outcome {
     let wasAfterTab = afterTab
     afterTab = false
     let control = key.modifiers == .control
@@ -55,7 +60,7 @@ struct LineEditorState {
     case .character("l") where control:
       return .clearScreen
     case .tab where key.modifiers.isEmpty:
-      return complete(completion, listing: wasAfterTab)
+      return completionRequest(listing: wasAfterTab)
     case .up where key.modifiers.isEmpty, .character("p") where control:
       return recall(index - 1)
     case .down where key.modifiers.isEmpty, .character("n") where control:
@@ -95,7 +100,8 @@ struct LineEditorState {
 
   // MARK: - Completion
 
-  private mutating func complete(_ completion: ShellCompletion, listing: Bool) -> Outcome {
+  /// The words before the cursor's word and what is typed of it, both unquoted.
+  private mutating func completionRequest(listing: Bool) -> Outcome {
     let characters = Array(field.text)
     let cursor = min(field.cursor, characters.count)
     let word = Self.wordStart(characters[..<cursor])
@@ -103,21 +109,28 @@ struct LineEditorState {
     if before.first == "taskman" { before.removeFirst() }
     let typed = String(characters[word.start..<cursor])
     let partial = Self.words(typed + (word.quote.map(String.init) ?? "")).first ?? ""
-    let candidates = completion.complete(before, partial)
+    pendingCompletion = (word.start..<cursor, partial, listing)
+    return .completion(words: before, partial: partial)
+  }
+
+  /// Completes the word of the Tab just pressed with `candidates`.
+  mutating func complete(with candidates: [CompletionCandidate]) -> Outcome {
+    guard let (range, partial, listing) = pendingCompletion else { return .bell }
+    pendingCompletion = nil
+    let characters = Array(field.text)
     guard !candidates.isEmpty else { return .bell }
     if candidates.count == 1 {
       let value = candidates[0].value
       let ending = value.hasSuffix("/") || value.hasSuffix("=") ? "" : " "
-      replace(word.start..<cursor, in: characters, with: Self.quoted(value) + ending)
+      replace(range, in: characters, with: Self.quoted(value) + ending)
       return .edited
     }
     let common = Self.commonPrefix(candidates.map(\.value))
+    afterTab = true
     if common.count > partial.count {
-      replace(word.start..<cursor, in: characters, with: Self.quoted(common))
-      afterTab = true
+      replace(range, in: characters, with: Self.quoted(common))
       return .edited
     }
-    afterTab = true
     return listing ? .list(candidates) : .bell
   }
 
