@@ -101,7 +101,7 @@ for size in "${sizes[@]}"; do
   environment="TASKMAN_DATA_DIR=$data"
 
   declare -A taskman_ms=() taskman_mib=()
-  names=(add list "list --json" "list --tag" tags done "delete --yes" export agenda move)
+  names=(add list "list --json" "list --tag" tags done "delete --yes" export agenda move "complete id" "complete tag")
   commands=(
     "$run add 'Benchmark task @bench'"
     "$run list"
@@ -113,6 +113,10 @@ for size in "${sizes[@]}"; do
     "$run export"
     "$run agenda"
     "$run move $id --top"
+    # What a shell's Tab runs (taskman completion): ids starting with the first digit of one,
+    # with their titles, and every tag.
+    "$run __complete done ${id:0:1}"
+    "$run __complete list --tag ''"
   )
 
   declare -A task_ms=()
@@ -148,6 +152,9 @@ PY
       "$tw_run export"
       "$tw_run due.before:today+8d list"
       "$tw_run 1 modify project:Moved"
+      # Taskwarrior's completion helpers: every id, every tag.
+      "$tw_run _ids"
+      "$tw_run _tags"
     )
   fi
 

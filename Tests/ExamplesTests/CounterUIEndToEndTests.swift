@@ -114,4 +114,13 @@ struct CounterUIEndToEndTests {
     let message = output.firstIndex { $0.hasPrefix("The program crashed (signal ") }
     #expect(fatal != nil && message != nil && fatal! < message!)
   }
+
+  @Test func aStackOverflowInAReducerRestoresTheTerminalThenSaysSo() throws {
+    let session = try start("terminal-crash-probe", until: "probe count 0")
+    try session.send("@")
+    let status = try expectRestored(session)
+    // Killed by SIGSEGV: 128 + 11. Its handler runs on a stack of its own, the thread's being full.
+    #expect(status == 139)
+    #expect(try session.scrollback().contains { $0.hasPrefix("The program crashed (signal 11); the terminal was restored.") })
+  }
 }

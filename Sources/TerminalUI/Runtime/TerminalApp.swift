@@ -154,6 +154,8 @@ public struct TerminalApp<Content: View> {
     /// Sends the key's action; an exit when the key quits or the app is now finished.
     private func handle(_ key: Key) -> Exit? {
       if key == .control("c") { return .interrupted }
+      // So that a stack overflow in the key's handler still gives the terminal back.
+      TerminalRestorer.giveThreadASignalStack()
       if app.view.send(key, to: app.store) {
         return app.isFinished(app.store.state) ? .finished : nil
       }
@@ -161,6 +163,7 @@ public struct TerminalApp<Content: View> {
     }
 
     private func render() {
+      TerminalRestorer.giveThreadASignalStack()
       let size = terminal.size()
       let frame = app.view.frame(of: app.store.state, width: size.columns, height: size.rows)
       let bytes = writer.update(to: frame)

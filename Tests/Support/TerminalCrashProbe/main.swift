@@ -3,14 +3,14 @@
 // tests check that the terminal is given back before the process dies. Never a key of a
 // shipping example.
 //
-// Keys: + more, ! crash, q quit.
+// Keys: + more, ! crash, @ overflow the stack, q quit.
 
 import Composable
 import TerminalUI
 
 struct Probe: Reducer {
   struct State { var count = 0 }
-  enum Action { case increment, crash }
+  enum Action { case increment, crash, overflow }
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
@@ -20,9 +20,18 @@ struct Probe: Reducer {
       // Out of the optimizer's sight, so the trap happens when the key is pressed.
       let values: [Int] = []
       state.count = values[state.count]
+    case .overflow:
+      state.count = depth(state.count)
     }
     return .none
   }
+}
+
+/// Recursion with no end that the optimizer cannot turn into a loop: the stack overflows.
+@inline(never)
+func depth(_ n: Int) -> Int {
+  var frame = (n, n, n, n, n, n, n, n)
+  return withUnsafeMutableBytes(of: &frame) { $0.count } + depth(n + 1)
 }
 
 struct ProbeView: View {
@@ -34,6 +43,7 @@ struct ProbeView: View {
     KeyMap([
       KeyBinding(Key("+"), help: "more", send: .increment),
       KeyBinding(Key("!"), help: "crash", send: .crash),
+      KeyBinding(Key("@"), help: "overflow", send: .overflow),
     ])
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 import TerminalUI
@@ -138,5 +139,27 @@ struct SeededGenerator: RandomNumberGenerator {
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
+  }
+}
+
+@Suite struct InputReaderTests {
+  @Test func aSequenceCutAtTheEndOfAFullReadIsNotTakenForEscape() async throws {
+    var ends: [Int32] = [-1, -1]
+    try #require(pipe(&ends) == 0)
+    // 4,095 letters, then ↑ (ESC [ A) across the reader's 4,096-byte buffer, then the end.
+    let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 4095) + [0x1B, UInt8(ascii: "["), UInt8(ascii: "A")]
+    let written = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+    #expect(written == bytes.count)
+    close(ends[1])
+    let reader = InputReader(input: ends[0])
+    var decoder = KeyDecoder()
+    var keys: [Key] = []
+    for await event in reader.events() {
+      if case let .input(chunk) = event { keys += decoder.decode(chunk) }
+    }
+    close(ends[0])
+    #expect(keys.count == 4096)
+    #expect(keys.last == .up)
+    #expect(!keys.contains(.escape))
   }
 }

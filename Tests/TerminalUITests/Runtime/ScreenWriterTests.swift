@@ -89,10 +89,13 @@ struct ScreenWriterTests {
     var writer = ScreenWriter(colors: true)
     _ = writer.update(to: Frame(width: 6, height: 1))
     let bytes = writer.update(to: Self.frame([Drawing(text: "日本", column: 1, row: 0, style: .plain)], width: 6, height: 1))
-    // One unchanged blank rewritten is shorter than a cursor move; after a character that is
-    // not ASCII the cursor's place is not trusted (terminals disagree about some widths), so
-    // the next one is placed absolutely.
-    #expect(String(decoding: bytes, as: UTF8.self) == " 日\u{1B}[1;4H本")
+    // One unchanged blank rewritten is shorter than a cursor move; a CJK ideograph is two
+    // columns on every terminal, so the next one follows with no move.
+    #expect(String(decoding: bytes, as: UTF8.self) == " 日本")
+    // After an emoji with a variation selector (one column on some terminals, two on others)
+    // the cursor's place is not trusted, and the next character is placed absolutely.
+    let emoji = writer.update(to: Self.frame([Drawing(text: "❤️字", column: 1, row: 0, style: .plain)], width: 6, height: 1))
+    #expect(String(decoding: emoji, as: UTF8.self) == "\u{1B}[4D❤️\u{1B}[1;4H字")
   }
 
   @Test func nothingChangedWritesNothing() {
@@ -129,5 +132,19 @@ struct ScreenWriterTests {
     let change = Drawing(text: String(repeating: "Z", count: changed), column: 80 - changed, row: 11, style: Style(reverse: true))
     let bytes = writer.update(to: Self.frame(rows + [change], width: 80, height: 24))
     #expect(bytes.count <= changed + 16)
+  }
+
+  @Test func aChangedRowOfJapaneseIsWrittenWithOneCursorMove() {
+    let before = Drawing(text: String(repeating: "日本語", count: 10), column: 0, row: 3, style: .plain)
+    let after = Drawing(text: String(repeating: "漢字を", count: 10), column: 0, row: 3, style: .plain)
+    var writer = ScreenWriter(colors: true)
+    var terminal = TerminalEmulator(width: 80, height: 6)
+    terminal.feed(writer.update(to: Self.frame([before], width: 80, height: 6)))
+    let bytes = writer.update(to: Self.frame([after], width: 80, height: 6))
+    terminal.feed(bytes)
+    #expect(terminal.problems == [])
+    #expect(terminal.frame == Self.frame([after], width: 80, height: 6))
+    // 30 characters of 3 bytes each, and one move to the row's start: no move a character.
+    #expect(bytes.count <= 30 * 3 + 8)
   }
 }

@@ -11,12 +11,12 @@ import Foundation
 /// the store, and turns SIGWINCH into resize events. The thread waits on the input and on a
 /// pipe: the signal handler writes "W" to the pipe, and ``stop()`` writes "Q", so that after a
 /// run no thread is left reading keys meant for the shell.
-final class InputReader: Sendable {
+package final class InputReader: Sendable {
   let input: Int32
   /// The pipe's read and write ends.
   let wake: (read: Int32, write: Int32)
 
-  init(input: Int32) {
+  package init(input: Int32) {
     self.input = input
     var ends: [Int32] = [-1, -1]
     if pipe(&ends) == 0 {
@@ -28,7 +28,7 @@ final class InputReader: Sendable {
 
   /// Starts the thread; the stream ends at the end of input, on a read error, or after
   /// ``stop()``.
-  func events() -> AsyncStream<Terminal.Event> {
+  package func events() -> AsyncStream<Terminal.Event> {
     AsyncStream { continuation in
       let thread = Thread { [self] in
         run(continuation)
@@ -66,7 +66,20 @@ final class InputReader: Sendable {
         let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
         if count < 0, errno == EINTR || errno == EAGAIN { continue }
         if count <= 0 { return }
-        continuation.yield(.input(Array(buffer[0..<count])))
+        var bytes = Array(buffer[0..<count])
+        // A read that filled the buffer was cut by its size, not by the end of what the terminal
+        // sent (a paste, keys typed faster than read): what is ready already is read too before
+        // decoding, so that a sequence cut at the buffer's end is not taken for a lone Escape.
+        var filled = count == buffer.count
+        while filled {
+          var more = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+          guard poll(&more, 1, 0) > 0 else { break }
+          let extra = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+          guard extra > 0 else { break }
+          bytes += buffer[0..<extra]
+          filled = extra == buffer.count
+        }
+        continuation.yield(.input(bytes))
       }
     }
   }

@@ -57,14 +57,31 @@ package struct ScreenWriter: Sendable {
         let advance = wide ? 2 : 1
         column += advance
         // After the last column the cursor's place depends on the terminal: say unknown. So it
-        // is after any character that is not ASCII: terminals disagree about the width of
-        // some ("❤️", emoji with a variation selector), and a relative move or a rewritten
-        // cell from a guessed place would shift the rest of the row.
-        cursor = column < width && cell.character.isASCII ? (column, row) : nil
+        // is after a character whose width terminals disagree about ("❤️", emoji with a
+        // variation selector, East Asian ambiguous ones): a relative move or a rewritten cell
+        // from a guessed place would shift the rest of the row.
+        cursor = column < width && Self.hasAgreedWidth(cell.character, wide: wide) ? (column, row) : nil
       }
     }
     shown = frame
     return out
+  }
+
+  /// Whether every terminal gives `character` the width the frame does: ASCII, or one of the
+  /// CJK ideographs, kana, Hangul syllables or full-width forms (two columns, East Asian Width
+  /// W or F), so that a row of Japanese costs no cursor move a character. Not accented Latin,
+  /// Greek or Cyrillic letters: East Asian Width calls them ambiguous, and terminals set for
+  /// CJK draw them two columns wide.
+  static func hasAgreedWidth(_ character: Character, wide: Bool) -> Bool {
+    if character.isASCII { return true }
+    let scalars = character.unicodeScalars
+    guard scalars.count == 1, let scalar = scalars.first else { return false }
+    switch scalar.value {
+    case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60:
+      return wide
+    default:
+      return false
+    }
   }
 
   private mutating func write(_ cell: Cell, into out: inout [UInt8]) {

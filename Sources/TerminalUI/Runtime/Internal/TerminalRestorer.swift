@@ -83,13 +83,15 @@ package enum TerminalRestorer {
         resizeDescriptor: resizeDescriptor, standardError: standardError, capturedErrors: capturedErrors))
     address.store(UInt(bitPattern: saved), ordering: .sequentiallyConsistent)
 
+    giveThreadASignalStack()
+
     // While one handler runs, the others wait: a SIGTERM in the middle of a crash's restore
     // does not restore a second time or end the process halfway.
     var mask = sigset_t()
     sigemptyset(&mask)
     for entry in handled { sigaddset(&mask, entry.signal) }
     for entry in handled where entry.signal != SIGWINCH {
-      install(entry.signal, mask: mask, flags: Int32(bitPattern: UInt32(SA_RESETHAND))) { signal in
+      install(entry.signal, mask: mask, flags: Int32(bitPattern: UInt32(SA_RESETHAND) | UInt32(SA_ONSTACK))) { signal in
         TerminalRestorer.restoreFromHandler(signal)
       }
     }
@@ -178,6 +180,24 @@ package enum TerminalRestorer {
         writeFully(STDERR_FILENO, base, count)
       }
     }
+  }
+
+  /// A stack overflow's SIGSEGV comes with no stack left to run a handler on: the calling
+  /// thread gets a stack of its own for signals unless it has one. Per thread, so the runtime
+  /// calls it before each key and frame, wherever the main actor's jobs run now (on Linux, after
+  /// `dispatch_main` the main thread is no longer theirs); a system call when the thread has
+  /// one. Never freed: a handler may run on it until the process ends (64 KiB a thread that
+  /// ever handled a key). Only while the handlers are installed.
+  static func giveThreadASignalStack() {
+    guard current() != nil else { return }
+    var existing = stack_t()
+    guard sigaltstack(nil, &existing) == 0, existing.ss_flags & Int32(SS_DISABLE) != 0 else { return }
+    var stack = stack_t()
+    let size = 64 * 1024
+    stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+    stack.ss_size = size
+    stack.ss_flags = 0
+    sigaltstack(&stack, nil)
   }
 
   /// The address of the state the handlers read, or 0 when no run has the terminal: an
