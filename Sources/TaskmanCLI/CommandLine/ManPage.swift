@@ -126,6 +126,10 @@ enum ManPage {
         "The state directory of one task file, wherever that file is: its name and a hash of its real path (symbolic links resolved). It holds taskman's bookkeeping, never written into the task file nor beside it: \(TaskFile.indexName) (the items' ids), \(TaskFile.journalName) (the undo journal), \(TaskFile.documentName).lock (the lock a change holds) and \(TaskFile.documentName).bak (the file before the last change)."
       ),
       (
+        "<data directory>/\(ShellSession.historyFileName)",
+        "The lines typed at 'taskman shell' at a terminal, recalled with Up and Down: one a line, the last \(ShellHistory.defaultLimit) kept, readable by its owner only. Blank lines, lines starting with a space and repeats of the line before are not recorded."
+      ),
+      (
         "~/.config/taskman/\(SettingsFeature.documentName)",
         "The settings, key = value lines (see 'taskman help config'): $XDG_CONFIG_HOME/taskman/\(SettingsFeature.documentName) when XDG_CONFIG_HOME is an absolute path, else ~/.config/taskman/\(SettingsFeature.documentName). A missing file means every default. Beside it, \(SettingsFeature.documentName).lock and \(SettingsFeature.documentName).bak."
       ),

@@ -97,7 +97,7 @@ struct ShellSession {
   }
 
   /// The history's file in the data directory.
-  static let historyFileName = "shell_history"
+  nonisolated static let historyFileName = "shell_history"
 
   /// The words of a line, checked like command-line arguments; empty for a blank or `#` line.
   static func words(of line: LineReader.Line, number: Int) throws(TaskmanError) -> [String] {

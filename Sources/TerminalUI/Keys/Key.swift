@@ -25,11 +25,15 @@ public struct Key: Hashable, Sendable {
 
   /// Keys held with another: Shift, Alt (or Meta), Control.
   public struct Modifiers: OptionSet, Hashable, Sendable {
+    /// The modifiers' bits: Shift 1, Alt 2, Control 4.
     public let rawValue: UInt8
     /// Makes modifiers from their bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Shift.
     public static let shift = Modifiers(rawValue: 1)
+    /// Alt, which terminals send as Escape before the key (Meta).
     public static let alt = Modifiers(rawValue: 2)
+    /// Control.
     public static let control = Modifiers(rawValue: 4)
   }
 
@@ -54,20 +58,33 @@ public struct Key: Hashable, Sendable {
     Key(.character(character), modifiers: .alt)
   }
 
+  /// Enter (Return).
   public static let enter = Key(.enter)
+  /// Tab.
   public static let tab = Key(.tab)
   /// Shift-Tab, which terminals send as a key of its own.
   public static let backTab = Key(.tab, modifiers: .shift)
+  /// Backspace.
   public static let backspace = Key(.backspace)
+  /// Delete (forward).
   public static let delete = Key(.delete)
+  /// Escape.
   public static let escape = Key(.escape)
+  /// The up arrow.
   public static let up = Key(.up)
+  /// The down arrow.
   public static let down = Key(.down)
+  /// The left arrow.
   public static let left = Key(.left)
+  /// The right arrow.
   public static let right = Key(.right)
+  /// Home.
   public static let home = Key(.home)
+  /// End.
   public static let end = Key(.end)
+  /// Page Up.
   public static let pageUp = Key(.pageUp)
+  /// Page Down.
   public static let pageDown = Key(.pageDown)
 
   /// The character the key types, when it types one with no modifier but Shift: what a text
