@@ -47,7 +47,9 @@ extension Outline {
   public mutating func archiveDone(newProjectID: () -> UUID) -> [UUID] {
     let archived = doneItemsToArchive()
     guard !archived.isEmpty else { return [] }
-    for (item, _) in archived { removeItem(withID: item.id) }
+    // One walk takes them all out: one per item would walk the outline once for each.
+    let ids = Set(archived.map(\.item.id))
+    Item.visitInPlace(&items, { _ in true }, leavingLevel: { siblings in siblings.removeAll { ids.contains($0.id) } })
     if archiveProject == nil {
       appendTopLevelProject(Item(id: newProjectID(), kind: .project, title: Self.archiveTitle), blankLineID: newProjectID())
     }
