@@ -12,7 +12,7 @@ struct LogCommand: ParsableCommand, Equatable {
     discussion: "Each change shows its time (in your time zone), what it did, and the lines it touched as they are after it (or were, for an item it removed), up to five of them. Changes undone since are marked (undone); 'taskman redo' makes them again. taskman keeps its last \(TaskJournal.entryLimit) changes; a change recorded before taskman kept the time shows none, and --since leaves it out. Edits made in an editor or the TaskPaper app are not in the history.",
     examples: ["taskman log", "taskman log --since yesterday", "taskman log --json"],
     parameters: [
-      .option(\.since, name: "since", valueName: "date", value: .date, help: "Only changes made on this day or later, like 2026-12-01 or yesterday… monday."),
+      .option(\.since, name: "since", valueName: "date", value: .date, help: "Only changes made on this day or later, like 2026-12-01, today or yesterday."),
       .flag(\.json, name: "json", help: "Print JSON (see Documentation/taskman-json.md) instead of text."),
     ]
   )
