@@ -36,14 +36,16 @@ struct HelpFormatterTests {
         OVERVIEW: Show the outline: projects, tasks and notes under their parents, each
                   line with its short id.
 
-        Without filters, shows every item that is not done. With filters, shows the
-        items that pass all of them, each with the items above it for context: tag and
-        date filters select tasks, --search and --project any item. With --flat (or
-        --sort, or --json), lists the matching tasks alone, one per line with the
-        project they sit in; --search lists matching notes and projects too. Dates may
-        be written 2026-12-01, today, tomorrow, friday, 'next friday', +3d, +2w, +1m,
-        'in 3 days', 'next week' (the Monday after today), 'next month', eom or 'dec 1'.
-        When nothing matches, prints nothing and exits with status 0.
+        Without filters, shows every item that is not done and is actionable: an item
+        whose @start(…) or @defer(…) date is after today is left out until that day
+        (--all shows it). With filters, shows the items that pass all of them, each with
+        the items above it for context: tag and date filters select tasks, --search and
+        --project any item. With --flat (or --sort, or --json), lists the matching tasks
+        alone, one per line with the project they sit in; --search lists matching notes
+        and projects too. Dates may be written 2026-12-01, today, tomorrow, friday,
+        'next friday', +3d, +2w, +1m, 'in 3 days', 'next week' (the Monday after today),
+        'next month', eom or 'dec 1'. When nothing matches, prints nothing and exits
+        with status 0.
 
         USAGE: taskman list [--tag <name[=value]> ...] [--not-tag <name> ...]
                             [--project <name>] [--search <text>] [--done | --all]

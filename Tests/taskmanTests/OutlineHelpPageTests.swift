@@ -139,8 +139,10 @@ struct OutlineHelpPageTests {
                   by date.
 
         Items that are not done (nor under a done item) and have a @due date, at any
-        depth. On one day, items due at a time come first, earliest first, then those
-        due that day without a time. Overdue items are red on a terminal.
+        depth. An item whose @start(…) or @defer(…) date is after today is left out
+        until that day, and shows from its start day on. On one day, items due at a time
+        come first, earliest first, then those due that day without a time. Overdue
+        items are red on a terminal.
 
         USAGE: taskman agenda [--days <n>] [--json]
 

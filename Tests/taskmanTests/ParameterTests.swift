@@ -212,8 +212,9 @@ struct CommandDeclarationTests {
   @Test func theCommandsAreTheSpecsInItsOrder() {
     #expect(
       CommandTable.names == [
-        "add", "list", "show", "edit", "done", "undone", "tag", "untag", "delete", "project", "projects", "note", "move",
-        "agenda", "tags", "doctor", "import", "export", "undo", "redo", "shell", "config", "ui", "completion", "man", "help",
+        "add", "list", "show", "edit", "done", "undone", "skip", "tag", "untag", "delete", "project", "projects", "note", "move",
+        "agenda", "archive", "tags", "doctor", "import", "export", "undo", "redo", "log", "shell", "config", "ui", "completion",
+        "man", "help",
       ]
     )
   }

@@ -128,7 +128,8 @@ struct UndoCommandTests {
     #expect(add.status == 0, "\(add.errors)")
     let aside = try #require(add.errors.firstMatch(of: #/it is set aside, as it was, as (\S+);/#)?.1, "\(add.errors)")
     #expect(aside.hasPrefix(data.stateDirectory + "/tasks.journal.damaged-"))
-    #expect(add.errors.hasPrefix("taskman: the undo journal \(journal) cannot be read (line 13: "), "\(add.errors)")
+    // The line appended: after two changes, each with its time (`at …`) and its inline lines.
+    #expect(add.errors.hasPrefix("taskman: the undo journal \(journal) cannot be read (line 15: "), "\(add.errors)")
     #expect(add.errors.hasSuffix("a new one is started, and the changes recorded in it can no longer be undone.\n"), "\(add.errors)")
     #expect(add.errors.split(separator: "\n").count == 1)
     #expect(try Data(contentsOf: URL(fileURLWithPath: String(aside))) == damaged, "never written over")

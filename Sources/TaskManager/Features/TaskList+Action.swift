@@ -45,10 +45,18 @@ extension TaskList {
     /// a shell sends once each deletion was confirmed. Items gone already are skipped.
     case deleteItems(ids: [UUID])
     /// Stamps the items with `@done(<today>)` (with the minute too when ``State/settings`` say
-    /// `done.date-format = datetime`); an item already done keeps its stamp.
+    /// `done.date-format = datetime`); an item already done keeps its stamp. A repeating task
+    /// (`@repeat(…)` and a `@due` date) gets its next instance right after it, in the same
+    /// change (``Item/nextRepetition(id:)``); one whose rule cannot be read is only marked done.
     case markDone(ids: [UUID])
     /// Removes the items' `@done` tags.
     case markNotDone(ids: [UUID])
+    /// Moves every done item outside the `Archive:` project into it, in one change (see
+    /// ``Outline/archiveDone(newProjectID:)``): the TaskPaper app's "Archive @done Items".
+    case archiveDone
+    /// Moves each repeating task's dates to its next instance's without completing it (see
+    /// ``Item/nextRepetition(id:)``); an item that cannot repeat refuses the whole change.
+    case skipRepetition(ids: [UUID])
     /// Parses each text as one tag and sets it on the item (replacing a tag of the same name).
     ///
     /// A tag without a value never silently drops the value of one the item has (`@due` over

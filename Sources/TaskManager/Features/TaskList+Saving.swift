@@ -37,7 +37,7 @@ extension TaskList {
       state.errorMessage = problem
       return .none
     }
-    state.journal?.record(entry)
+    state.journal?.record(entry, at: date.now)
     guard state.loadStatus == .loaded else { return .none }
     return save(state, adding: entry)
   }
@@ -170,7 +170,7 @@ extension TaskList {
       let failure: Action? = await MainActor.run { [journal] in
         guard !Task.isCancelled else { return nil }
         do throws(TaskStorageError) {
-          try TaskFile.store(written, journal: journal, adding: entry, to: storage)
+          try TaskFile.store(written, journal: journal, adding: entry, at: now, to: storage)
           return nil
         } catch {
           let message = "Could not save the task list: \(error)"

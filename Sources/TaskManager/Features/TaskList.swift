@@ -147,14 +147,13 @@ public struct TaskList: Reducer {
         return .none
 
       case let .markDone(ids):
-        let stamp = doneStamp(state.settings.doneDateFormat)
-        // Undo names the items the change marks, not those done already.
-        return change(&state, "done \(state.titles(of: ids, preferring: { !$0.isDone }))") { tasks in
-          for id in ids {
-            // An item already done keeps the day it was done.
-            _ = tasks.modifyItem(withID: id) { if !$0.isDone { $0.setTag(Tag(name: "done", value: stamp)) } }
-          }
-        }
+        return markDone(&state, ids: ids)
+
+      case .archiveDone:
+        return archiveDone(&state)
+
+      case let .skipRepetition(ids):
+        return skipRepetition(&state, ids: ids)
 
       case let .markNotDone(ids):
         return change(&state, "undone \(state.titles(of: ids, preferring: \.isDone))") { tasks throws(OutlineError) in

@@ -1,7 +1,8 @@
 import Foundation
 
-/// What is due: `taskman agenda`. Items that are not done (nor under a done item) and have a
-/// readable `@due` date, in three groups, each sorted by deadline: by day, and on one day the
+/// What is due: `taskman agenda`. Items that are not done (nor under a done item), actionable
+/// today (no `@start` or `@defer` date after today, nor under such an item: they show from
+/// that day on) and have a readable `@due` date, in three groups, each sorted by deadline: by day, and on one day the
 /// items due at a time, earliest first, before those due some time that day (a bare date); ties
 /// in document order.
 ///
@@ -27,7 +28,8 @@ public struct Agenda: Hashable, Sendable {
     // The filter makes an entry only for the items it lets through: items not done, due by the
     // end of the last day (a bare day sorts before every time on it).
     let due = TaskFilter(
-      kinds: Set(Item.Kind.allCases), status: .notDone, dueBefore: dayAfter > last ? TaskDate.Point(day: dayAfter) : nil)
+      kinds: Set(Item.Kind.allCases), status: .notDone, dueBefore: dayAfter > last ? TaskDate.Point(day: dayAfter) : nil,
+      actionableOn: today)
     for entry in due.apply(to: outline) {
       guard let deadline = TaskFilter.deadline(of: entry.item) else { continue }
       if deadline.day < today {

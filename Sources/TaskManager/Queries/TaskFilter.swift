@@ -39,6 +39,10 @@ public struct TaskFilter: Hashable, Sendable {
   public var dueAfter: TaskDate.Point?
   /// A day on which the item must be overdue: its deadline is on an earlier day.
   public var overdueAsOf: TaskDate.Day?
+  /// A day on which the item must be actionable: an item whose `@start` or `@defer` date is
+  /// on a later day (see ``startsAfter(_:_:)``) does not match, and hides with everything
+  /// under it, as a done item does. Nil: items are shown whatever their start.
+  public var actionableOn: TaskDate.Day?
 
   /// Whether done items match.
   public enum Status: String, Hashable, Sendable, CaseIterable {
@@ -59,7 +63,8 @@ public struct TaskFilter: Hashable, Sendable {
     status: Status = .notDone,
     dueBefore: TaskDate.Point? = nil,
     dueAfter: TaskDate.Point? = nil,
-    overdueAsOf: TaskDate.Day? = nil
+    overdueAsOf: TaskDate.Day? = nil,
+    actionableOn: TaskDate.Day? = nil
   ) {
     self.kinds = kinds
     self.tags = tags
@@ -69,6 +74,7 @@ public struct TaskFilter: Hashable, Sendable {
     self.dueBefore = dueBefore
     self.dueAfter = dueAfter
     self.overdueAsOf = overdueAsOf
+    self.actionableOn = actionableOn
   }
 
   /// The entries of `outline` that match, in document order, each with its depth, parent and
@@ -102,6 +108,21 @@ public struct TaskFilter: Hashable, Sendable {
   public static func deadline(of item: Item) -> TaskDate.Point? {
     guard let due = item.tag(named: "due"), let date = try? due.date() else { return nil }
     return date.end ?? date.start
+  }
+
+  /// Whether `item` is not yet actionable on `day`: its `@start` or `@defer` date (read as
+  /// ``TaskDate`` reads `@due`; the start of a range) is on a later day. A tag whose value is
+  /// not a date never hides an item.
+  ///
+  /// ```swift
+  /// // "- Renew passport @start(2026-12-01)"
+  /// TaskFilter.startsAfter(item, TaskDate.Day(year: 2026, month: 11, day: 29)!)  // true
+  /// ```
+  public static func startsAfter(_ item: Item, _ day: TaskDate.Day) -> Bool {
+    for tag in item.tags where tag.hasName("start") || tag.hasName("defer") {
+      if let date = try? tag.date(), date.start.day > day { return true }
+    }
+    return false
   }
 
   /// Where a deadline sorts: by day, and on one day a bare day after the day's times, since it is
@@ -219,6 +240,7 @@ private struct Matcher {
     case .all: break
     }
     for condition in filter.tags where !condition.matches(item) { return false }
+    if let day = filter.actionableOn, TaskFilter.startsAfter(item, day) { return false }
     if project != nil, !insideProject { return false }
     if let dueBefore {
       guard let deadline = TaskFilter.deadline(of: item), deadline < dueBefore else { return false }
@@ -269,7 +291,9 @@ struct MatchingWalk {
     if !walk.item.children.isEmpty {
       // A done item hides with everything under it unless done items are asked for too: the
       // walk does not go below it.
-      if matcher.filter.status == .notDone && walk.item.isDone {
+      if (matcher.filter.status == .notDone && walk.item.isDone)
+        || matcher.filter.actionableOn.map({ TaskFilter.startsAfter(walk.item, $0) }) == true
+      {
         walk.skipChildren()
       } else {
         let item = walk.item

@@ -126,13 +126,15 @@ extension TaskFile {
   /// one change ahead, from which the ids are recovered as after an outside edit, or an entry
   /// no record names, which is written over or removed later.
   ///
-  /// With a nil `journal`, `entry` (if any) is recorded in the journal in storage instead.
+  /// With a nil `journal`, `entry` (if any) is recorded in the journal in storage instead, as
+  /// made at `date`.
   ///
   /// - Throws: ``TaskStorageError/storage(_:)`` when a document cannot be written.
   public static func store(
     _ written: Written,
     journal: TaskJournal?,
     adding entry: TaskJournal.Entry? = nil,
+    at date: Date? = nil,
     to storage: StorageClient
   ) throws(TaskStorageError) {
     do {
@@ -140,7 +142,7 @@ extension TaskFile {
       var journal = journal
       if journal == nil, let entry {
         var recorded = stored ?? TaskJournal()
-        recorded.record(entry)
+        recorded.record(entry, at: date)
         journal = recorded
       }
       // In this order, so that the journal never names an entry that is not there, and the

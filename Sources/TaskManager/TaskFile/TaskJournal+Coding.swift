@@ -21,7 +21,10 @@ import Foundation
 /// - `entry <serial> <size> <description>`: a change, oldest first, whose entry is the document
 ///   `tasks.journal.<serial>`, about `<size>` bytes long;
 /// - `inline <serial> <size> <description>`: a change whose entry follows, each of its lines
-///   indented by two spaces (a small change: ``TaskJournal/inlineEntryLimit``).
+///   indented by two spaces (a small change: ``TaskJournal/inlineEntryLimit``);
+/// - `at <time>`, right after an `entry` or `inline` line, when known: when that change was
+///   made, in UTC (`at 2026-11-29T06:31:03Z`; see ``TaskJournal/Record/date``, which
+///   `taskman log` shows; a taskman built before this line refuses the journal).
 ///
 /// The first version, `taskman journal v1`, had only `entry` records; it is still read.
 ///
@@ -85,6 +88,7 @@ extension TaskJournal {
       let lines = record.isInline ? record.entry.map { $0.encodedLines() } ?? record.storedEntry?.lines ?? "" : nil
       text += lines == nil ? "entry " : "inline "
       text += "\(record.serial) \(record.size) " + Self.escaped(record.description) + "\n"
+      if let date = record.date { text += "at " + Self.timeText(date) + "\n" }
       guard let lines else { continue }
       for line in Self.linesSplitAtLineFeeds(lines).dropLast() {
         // String to String: `String + Substring` is generic, and looked up at run time.
@@ -148,6 +152,13 @@ extension TaskJournal {
         inlineCount += 1
         continue
       }
+      if line.hasPrefix("at "), header == Self.header, inlineCount == 0, let last = records.indices.last,
+        records[last].date == nil
+      {
+        guard let date = Self.time(fromText: line.dropFirst(3)) else { throw failure(index + 1, "expected \"at <time>\"") }
+        records[last].date = date
+        continue
+      }
       endInlineEntry()
       let fields = Self.fields(of: line, maxSplits: 3)
       let isInline = fields.first == "inline" && header == Self.header
@@ -165,6 +176,28 @@ extension TaskJournal {
     }
     self.init(records: records, applied: applied, nextSerial: next)
     self.lastStep = lastStep
+  }
+
+  /// `date` as `2026-11-29T06:31:03Z`: how the journal stores a change's time.
+  public static func timeText(_ date: Date) -> String {
+    let point = TaskDate.Point(date, in: TimeZone(identifier: "UTC") ?? .current)
+    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+    let second = ((seconds % 60) + 60) % 60
+    return "\(point.day)T\(point.time?.description ?? "00:00"):\(second < 10 ? "0" : "")\(second)Z"
+  }
+
+  /// The time `timeText(_:)` wrote, or nil.
+  static func time(fromText text: Substring) -> Date? {
+    let parts = text.split(separator: "T")
+    guard parts.count == 2, parts[1].hasSuffix("Z"), let day = try? TaskDate.parse(String(parts[0])), day.end == nil else {
+      return nil
+    }
+    let clock = parts[1].dropLast().split(separator: ":").compactMap { Int($0) }
+    guard clock.count == 3, (0..<24).contains(clock[0]), (0..<60).contains(clock[1]), (0..<60).contains(clock[2]) else {
+      return nil
+    }
+    let seconds = day.start.day.daysSince1970 * 86_400 + clock[0] * 3600 + clock[1] * 60 + clock[2]
+    return Date(timeIntervalSince1970: Double(seconds))
   }
 
   /// `value` as 16 hex digits.

@@ -122,12 +122,12 @@ public struct TaskJournal: Equatable, Sendable {
   /// The record `redo` applies again: the oldest undone.
   public var redoable: Record? { applied < records.count ? records[applied] : nil }
 
-  /// Adds `entry` as the newest change in effect; the undone records are forgotten, as are the
-  /// oldest ones beyond the limits.
-  public mutating func record(_ entry: Entry) {
+  /// Adds `entry` as the newest change in effect, made at `date` when known; the undone records
+  /// are forgotten, as are the oldest ones beyond the limits.
+  public mutating func record(_ entry: Entry, at date: Date? = nil) {
     records.removeSubrange(applied...)
     let size = entry.encodedSize
-    records.append(Record(serial: nextSerial, description: entry.description, size: size, entry: entry))
+    records.append(Record(serial: nextSerial, description: entry.description, size: size, entry: entry, date: date))
     nextSerial += 1
     applied = records.count
     trim()
@@ -172,17 +172,22 @@ public struct TaskJournal: Equatable, Sendable {
     public var isInline: Bool
     /// An inline entry as the stored list of changes holds it, until it is loaded.
     var storedEntry: StoredEntry?
+    /// When the change was made (to the second), for `taskman log`; nil for a change recorded
+    /// before taskman kept the time.
+    public var date: Date?
 
     /// Creates a record.
-    public init(serial: Int, description: String, size: Int, entry: Entry?, isInline: Bool = false) {
+    public init(serial: Int, description: String, size: Int, entry: Entry?, isInline: Bool = false, date: Date? = nil) {
       self.serial = serial
       self.description = description
       self.size = size
       self.entry = entry
       self.isInline = isInline
+      self.date = date
     }
 
     /// The stored text of an entry is only compared when neither record has the entry loaded.
+    /// The time is not compared: it says when the change was made, not what it is.
     public static func == (lhs: Self, rhs: Self) -> Bool {
       lhs.serial == rhs.serial && lhs.description == rhs.description && lhs.size == rhs.size
         && lhs.isInline == rhs.isInline && lhs.entry == rhs.entry

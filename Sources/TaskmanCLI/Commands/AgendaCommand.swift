@@ -9,7 +9,7 @@ struct AgendaCommand: ParsableCommand, Equatable {
   static let configuration = CommandConfiguration<Self>(
     name: "agenda",
     abstract: "What is due: overdue, due today, and due in the next days, each sorted by date.",
-    discussion: "Items that are not done (nor under a done item) and have a @due date, at any depth. On one day, items due at a time come first, earliest first, then those due that day without a time. Overdue items are red on a terminal.",
+    discussion: "Items that are not done (nor under a done item) and have a @due date, at any depth. An item whose @start(…) or @defer(…) date is after today is left out until that day, and shows from its start day on. On one day, items due at a time come first, earliest first, then those due that day without a time. Overdue items are red on a terminal.",
     examples: ["taskman agenda", "taskman agenda --days 14"],
     parameters: [
       .option(\.days, name: "days", valueName: "n", value: .number, help: "How many days after today to look ahead. Default: 7."),

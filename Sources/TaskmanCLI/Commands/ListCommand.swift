@@ -37,7 +37,7 @@ struct ListCommand: ParsableCommand, Equatable {
     name: "list",
     abstract: "Show the outline: projects, tasks and notes under their parents, each line with its short id.",
     discussion: """
-      Without filters, shows every item that is not done. With filters, shows the items that pass all of them, each with the items above it for context: tag and date filters select tasks, --search and --project any item. With --flat (or --sort, or --json), lists the matching tasks alone, one per line with the project they sit in; --search lists matching notes and projects too. Dates may be written 2026-12-01, today, tomorrow, friday, 'next friday', +3d, +2w, +1m, 'in 3 days', 'next week' (the Monday after today), 'next month', eom or 'dec 1'. When nothing matches, prints nothing and exits with status 0.
+      Without filters, shows every item that is not done and is actionable: an item whose @start(…) or @defer(…) date is after today is left out until that day (--all shows it). With filters, shows the items that pass all of them, each with the items above it for context: tag and date filters select tasks, --search and --project any item. With --flat (or --sort, or --json), lists the matching tasks alone, one per line with the project they sit in; --search lists matching notes and projects too. Dates may be written 2026-12-01, today, tomorrow, friday, 'next friday', +3d, +2w, +1m, 'in 3 days', 'next week' (the Monday after today), 'next month', eom or 'dec 1'. When nothing matches, prints nothing and exits with status 0.
       """,
     examples: [
       "taskman list --tag shopping",
@@ -52,7 +52,7 @@ struct ListCommand: ParsableCommand, Equatable {
       .option(\.search, name: "search", valueName: "text", value: .text, help: "Only items whose line contains this text, ignoring case, accents (zoe finds Zoë) and indentation: tasks, notes and projects (--search '@due(2026-12', --search 'home:')."),
       .flags(\.status, [
         (name: "done", value: .done, help: "Only items that are done (tagged @done themselves)."),
-        (name: "all", value: .all, help: "Items whether done or not. Without it, a done item hides with everything under it: its notes and subtasks. The default when the list.show-done setting is true (see 'taskman help config')."),
+        (name: "all", value: .all, help: "Items whether done or not, and those not yet actionable. Without it, a done item hides with everything under it (its notes and subtasks), and so does an item whose @start or @defer date is after today. The default when the list.show-done setting is true (see 'taskman help config')."),
       ]),
       .option(\.dueBefore, name: "due-before", valueName: "date", value: .date, help: "Only items with a @due date before this date, like 2026-12-01 or friday."),
       .option(\.dueAfter, name: "due-after", valueName: "date", value: .date, help: "Only items with a @due date after this date (after the whole day, for a day)."),
@@ -123,7 +123,9 @@ struct ListCommand: ParsableCommand, Equatable {
         let end = resolved.end ?? resolved.start
         return end.time == nil ? TaskDate.Point(day: end.day, time: TaskDate.Time(hour: 23, minute: 59)) : end
       },
-      overdueAsOf: overdue ? today : nil
+      overdueAsOf: overdue ? today : nil,
+      // Not yet actionable items (a @start or @defer after today) hide unless asked for.
+      actionableOn: status == .open ? today : nil
     )
   }
 }

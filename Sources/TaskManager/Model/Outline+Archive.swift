@@ -1,0 +1,66 @@
+import Foundation
+
+extension Outline {
+  /// The title of the project archived items go to: a top-level `Archive:`, as the TaskPaper
+  /// app's "Archive @done Items" keeps them.
+  public static let archiveTitle = "Archive"
+
+  /// The top-level `Archive:` project (its title in any case), if there is one.
+  public var archiveProject: Item? {
+    items.first { $0.kind == .project && $0.title.lowercased() == Self.archiveTitle.lowercased() }
+  }
+
+  /// The done items outside the `Archive:` project that ``archiveDone(newProjectID:)`` moves,
+  /// in document order, each with the path of the projects it sits in (`Work / Reports`, nil in
+  /// none). An item under a done item moves with it, and is not listed.
+  public func doneItemsToArchive() -> [(item: Item, projectPath: String?)] {
+    let archiveID = archiveProject?.id
+    var result: [(item: Item, projectPath: String?)] = []
+    // Items whose children are not looked at: the archive, and the done items found.
+    var covered = Set<UUID>()
+    var paths: [UUID: String] = [:]
+    forEachEntry { entry in
+      let item = entry.item
+      if let parent = entry.parentID, covered.contains(parent) {
+        covered.insert(item.id)
+        return
+      }
+      let path = entry.project.flatMap { paths[$0.id] }
+      if item.kind == .project { paths[item.id] = path.map { "\($0) / \(item.title)" } ?? item.title }
+      if item.id == archiveID {
+        covered.insert(item.id)
+      } else if item.isDone {
+        covered.insert(item.id)
+        result.append((item, path))
+      }
+    }
+    return result
+  }
+
+  /// Moves every done item outside the `Archive:` project, with everything under it, to the
+  /// start of that project (added at the end of the file, with the id `newProjectID`, when
+  /// missing), in document order, each tagged `@project(<path>)` with the projects it came from
+  /// joined by ` / ` unless it has a `@project` tag already, as the TaskPaper app archives.
+  /// Done items already in the archive stay where they are. Returns the ids of the items
+  /// moved; with none, the outline is left as it was.
+  @discardableResult
+  public mutating func archiveDone(newProjectID: () -> UUID) -> [UUID] {
+    let archived = doneItemsToArchive()
+    guard !archived.isEmpty else { return [] }
+    // One walk takes them all out: one per item would walk the outline once for each.
+    let ids = Set(archived.map(\.item.id))
+    Item.visitInPlace(&items, { _ in true }, leavingLevel: { siblings in siblings.removeAll { ids.contains($0.id) } })
+    if archiveProject == nil {
+      appendTopLevelProject(Item(id: newProjectID(), kind: .project, title: Self.archiveTitle), blankLineID: newProjectID())
+    }
+    guard let archive = archiveProject else { return [] }
+    let moved = archived.map { entry in
+      var item = entry.item
+      if let path = entry.projectPath, !item.hasTag(named: "project") { item.setTag(Tag(name: "project", value: path)) }
+      item.shiftLevels(by: archive.level + 1 - item.level)
+      return item
+    }
+    modifyItem(withID: archive.id) { $0.children.insert(contentsOf: moved, at: 0) }
+    return moved.map(\.id)
+  }
+}
