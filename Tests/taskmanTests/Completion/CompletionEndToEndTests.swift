@@ -133,9 +133,10 @@ struct CompletionEndToEndTests {
     } _: { session, fixture in
       try complete(session, "taskman done \(fixture.prefix)", to: "taskman done \(fixture.id)")
       try complete(session, "taskman list --tag sho", to: "taskman list --tag shopping")
-      // Listed with their titles.
+      // Listed with their titles. Tab twice: when the ids share a first digit, the first Tab
+      // only types it, and the second lists them (zsh's list-ambiguous).
       try session.tmux(["send-keys", "-t", "main", "-l", "taskman done "])
-      try session.send("Tab")
+      try session.send("Tab", "Tab")
       try session.waitFor("\(fixture.id)  -- Buy milk")
     }
   }
