@@ -100,8 +100,9 @@ extension TaskPaperSearch {
 
   /// `@attribute relation [modifier] value`, after the defaults are filled in.
   public struct Comparison: Hashable, Sendable {
-    /// The attribute's name without `@`, lower-cased: `text`, `type`, `id` or a tag's name.
-    public var attribute: String
+    /// The left-hand side: an attribute (`.attribute("text")` by default; its name without `@`,
+    /// lower-cased: `text`, `type`, `id` or a tag's name) or `count(path)`.
+    public var left: Operand
     /// How the two sides compare.
     public var relation: Relation
     /// How both sides are read before comparing.
@@ -110,8 +111,8 @@ extension TaskPaperSearch {
     public var value: Operand
 
     /// Creates a comparison.
-    public init(attribute: String = "text", relation: Relation = .contains, modifier: Modifier = Modifier(), value: Operand) {
-      self.attribute = attribute
+    public init(left: Operand = .attribute("text"), relation: Relation = .contains, modifier: Modifier = Modifier(), value: Operand) {
+      self.left = left
       self.relation = relation
       self.modifier = modifier
       self.value = value
@@ -172,9 +173,9 @@ extension TaskPaperSearch {
 
   /// The right-hand side of a comparison.
   public indirect enum Operand: Hashable, Sendable {
-    /// Text as written (quotes removed, words joined with single spaces).
+    /// Text as written (quotes removed, words joined with single spaces); never on the left.
     case text(String)
-    /// Another attribute of the same item (`@t = @m`), its name lower-cased.
+    /// An attribute of the item (`@t = @m`), its name lower-cased.
     case attribute(String)
     /// How many items the path finds from the item (`count(*)`).
     case count(Path)

@@ -70,20 +70,21 @@ struct SearchEvaluator {
   private func compare(_ comparison: TaskPaperSearch.Comparison, at position: Int) -> Bool {
     // The common `@text contains word`: a word in the title is in the line, which need not be
     // written out.
-    if comparison.attribute == "text", comparison.relation == .contains, comparison.modifier == TaskPaperSearch.Modifier(),
+    if comparison.left == .attribute("text"), comparison.relation == .contains, comparison.modifier == TaskPaperSearch.Modifier(),
       case .text(let word) = comparison.value, comparer.containsIgnoringCase(index.nodes[position].item.title, word)
     {
       return true
     }
-    let left = value(of: comparison.attribute, at: position)
-    let right: String?
-    switch comparison.value {
-    case .text(let text): right = text
-    case .attribute(let name): right = value(of: name, at: position)
-    case .count(let path): right = String(evaluate(path, from: position).count)
-    }
-    guard let left, let right else { return comparison.relation == .notEqual }
+    guard let left = value(of: comparison.left, at: position), let right = value(of: comparison.value, at: position) else { return comparison.relation == .notEqual }
     return comparer.compare(left, comparison.relation, right, modifier: comparison.modifier)
+  }
+
+  private func value(of operand: TaskPaperSearch.Operand, at position: Int) -> String? {
+    switch operand {
+    case .text(let text): text
+    case .attribute(let name): value(of: name, at: position)
+    case .count(let path): String(evaluate(path, from: position).count)
+    }
   }
 
   /// An attribute's value: `text`, `type`, `id`, else the first tag with that name (`""` for a

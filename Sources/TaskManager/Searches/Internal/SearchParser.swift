@@ -120,11 +120,18 @@ struct SearchParser {
       axis = named
     }
     skipSpace()
+    // `task and @due` is a predicate on the type; `task @due` a step's type and a predicate.
     var type: Item.Kind?
-    for kind in Item.Kind.allCases where peekWord(kind.rawValue) {
+    if let kind = peekType() {
+      let start = position
       position += kind.rawValue.count
-      type = kind
-      break
+      skipSpace()
+      if peekKeyword("and") || peekKeyword("or") {
+        position = start
+      } else {
+        position = start + kind.rawValue.count
+        type = kind
+      }
     }
     var predicate = Predicate.all
     let beforePredicate = position
@@ -160,6 +167,11 @@ struct SearchParser {
   }
 
   // MARK: - Slices
+
+  /// The item type written here as a whole word, if any.
+  private func peekType() -> Item.Kind? {
+    Item.Kind.allCases.first { peekWord($0.rawValue) }
+  }
 
   private func startsSlice() -> Bool {
     guard peek("["), position + 1 < chars.count else { return false }
@@ -241,6 +253,18 @@ struct SearchParser {
       guard take(")") else { return fail("')'") }
       return inner
     }
+    if let kind = peekType() {
+      position += kind.rawValue.count
+      let type = Predicate.comparison(.init(left: .attribute("type"), relation: .equal, value: .text(kind.rawValue)))
+      let before = position
+      skipSpace()
+      guard startsPredicate(), !Self.keywords.contains(where: peekKeyword) else {
+        position = before
+        return type
+      }
+      guard let rest = parseNot() else { return nil }
+      return .and(type, rest)
+    }
     if peek("*"), position + 1 == chars.count || !isWordCharacter(chars[position + 1]) {
       position += 1
       return .all
@@ -249,10 +273,10 @@ struct SearchParser {
   }
 
   private mutating func parseComparison() -> Predicate? {
-    var attribute: String?
-    if peek("@") {
-      guard let name = parseAttributeName() else { return nil }
-      attribute = name
+    var attribute: TaskPaperSearch.Operand?
+    if peek("@") || peek("count(") {
+      guard let left = parseValue() else { return nil }
+      attribute = left
     }
     let beforeRelation = position
     skipSpace()
@@ -276,10 +300,11 @@ struct SearchParser {
         skipSpace()
         guard afterName < position, startsValue() else {
           position = afterName
-          return .has(attribute: attribute)
+          guard case .attribute(let name) = attribute else { return fail("a relation after 'count(…)'") }
+          return .has(attribute: name)
         }
         guard let value = parseValue() else { return nil }
-        return .comparison(.init(attribute: attribute, value: value))
+        return .comparison(.init(left: attribute, value: value))
       }
       skipSpace()
       guard startsValue(), let value = parseValue() else { return fail("a search term (an attribute, a value or an item type)") }
@@ -289,7 +314,7 @@ struct SearchParser {
     guard startsValue(), let value = parseValue() else {
       return fail("a value after '\(written)'")
     }
-    return .comparison(.init(attribute: attribute ?? "text", relation: relation ?? .contains, modifier: modifier, value: value))
+    return .comparison(.init(left: attribute ?? .attribute("text"), relation: relation ?? .contains, modifier: modifier, value: value))
   }
 
   /// `@name`, lower-cased.
