@@ -20,7 +20,7 @@ struct SearchParser {
   /// The whole text as one expression.
   mutating func parseSearch() throws(TaskPaperSearchError) -> Expression {
     skipSpace()
-    if position == chars.count { note("a search") }
+    if position == chars.count { throw TaskPaperSearchError(search: text, offset: position, expected: "a search") }
     if let expression = parseUnion() {
       skipSpace()
       if position == chars.count { return expression }
@@ -311,9 +311,8 @@ struct SearchParser {
       return .comparison(.init(value: value))
     }
     skipSpace()
-    guard startsValue(), let value = parseValue() else {
-      return fail("a value after '\(written)'")
-    }
+    guard startsValue() else { return fail("a value after '\(written)'") }
+    guard let value = parseValue() else { return nil }
     return .comparison(.init(left: attribute ?? .attribute("text"), relation: relation ?? .contains, modifier: modifier, value: value))
   }
 
