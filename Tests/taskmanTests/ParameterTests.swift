@@ -212,7 +212,7 @@ struct CommandDeclarationTests {
   @Test func theCommandsAreTheSpecsInItsOrder() {
     #expect(
       CommandTable.names == [
-        "add", "list", "show", "edit", "done", "undone", "tag", "untag", "delete", "project", "projects", "note", "move",
+        "add", "list", "query", "searches", "show", "edit", "done", "undone", "tag", "untag", "delete", "project", "projects", "note", "move",
         "agenda", "tags", "doctor", "import", "export", "undo", "redo", "shell", "config", "ui", "completion", "man", "help",
       ]
     )
