@@ -454,6 +454,11 @@ if ProcessInfo.processInfo.environment["BENCH_TERMINAL"] != nil {
   MainActor.assumeIsolated { runTerminal() }
   exit(0)
 }
+// `BENCH_SEARCH=1` runs only the TaskPaper search figures (SearchBenchmarks.swift).
+if ProcessInfo.processInfo.environment["BENCH_SEARCH"] != nil {
+  MainActor.assumeIsolated { runSearches() }
+  exit(0)
+}
 // `BENCH_UI=1` runs only the `taskman ui` figures (TaskmanUIBenchmarks.swift).
 if ProcessInfo.processInfo.environment["BENCH_UI"] != nil {
   MainActor.assumeIsolated { runTaskmanUI() }
@@ -469,6 +474,7 @@ if !onlyTestStore {
   if ProcessInfo.processInfo.environment["BENCH_CORE"] != nil { exit(0) }
   MainActor.assumeIsolated { runTaskPaper() }
   MainActor.assumeIsolated { runTaskManager() }  // TaskManagerBenchmarks.swift
+  MainActor.assumeIsolated { runSearches() }  // SearchBenchmarks.swift
   MainActor.assumeIsolated { runTerminal() }  // TerminalBenchmarks.swift
   MainActor.assumeIsolated { runTaskmanUI() }  // TaskmanUIBenchmarks.swift
 }

@@ -50,7 +50,8 @@ struct HelpFormatterTests {
         USAGE: taskman list [--tag <name[=value]> ...] [--not-tag <name> ...]
                             [--project <name>] [--search <text>] [--done | --all]
                             [--due-before <date>] [--due-after <date>] [--overdue]
-                            [--flat] [--sort <order>] [--json]
+                            [--where <search>] [--saved <name>] [--flat]
+                            [--sort <order>] [--json]
 
         OPTIONS:
           --tag <name[=value]>    Only items with this tag, its name in any case (and

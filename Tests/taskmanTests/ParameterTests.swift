@@ -212,9 +212,9 @@ struct CommandDeclarationTests {
   @Test func theCommandsAreTheSpecsInItsOrder() {
     #expect(
       CommandTable.names == [
-        "add", "list", "show", "edit", "done", "undone", "skip", "tag", "untag", "delete", "project", "projects", "note", "move",
-        "agenda", "archive", "tags", "doctor", "import", "export", "undo", "redo", "log", "shell", "config", "ui", "completion",
-        "man", "help",
+        "add", "list", "query", "searches", "show", "edit", "done", "undone", "skip", "tag", "untag", "delete", "project", "projects",
+        "note", "move", "agenda", "archive", "tags", "doctor", "import", "export", "undo", "redo", "log", "shell", "config", "ui",
+        "completion", "man", "help",
       ]
     )
   }

@@ -43,6 +43,31 @@ public struct TaskFilter: Hashable, Sendable {
   /// on a later day (see ``startsAfter(_:_:)``) does not match, and hides with everything
   /// under it, as a done item does. Nil: items are shown whatever their start.
   public var actionableOn: TaskDate.Day?
+  /// A TaskPaper search that must find the item (`list --where`); see ``SearchCondition``.
+  public var search: SearchCondition?
+
+  /// A TaskPaper search, with the day its dates (`[d]today`) are read from.
+  ///
+  /// ```swift
+  /// let search = try TaskPaperSearch(parsing: "@due < [d]today")
+  /// TaskFilter(kinds: Set(Item.Kind.allCases), status: .all, search: .init(search, today: today))
+  /// ```
+  ///
+  /// The search looks at the whole outline (paths, axes), so only ``TaskFilter/apply(to:)`` and
+  /// ``TaskFilter/outlineRows(of:)`` apply it; ``TaskFilter/matches(_:inProjects:)``, which sees
+  /// one item, does not.
+  public struct SearchCondition: Hashable, Sendable {
+    /// The search.
+    public var search: TaskPaperSearch
+    /// The day `[d]today` is.
+    public var today: TaskDate.Day
+
+    /// Creates a condition.
+    public init(_ search: TaskPaperSearch, today: TaskDate.Day) {
+      self.search = search
+      self.today = today
+    }
+  }
 
   /// Whether done items match.
   public enum Status: String, Hashable, Sendable, CaseIterable {
@@ -64,7 +89,8 @@ public struct TaskFilter: Hashable, Sendable {
     dueBefore: TaskDate.Point? = nil,
     dueAfter: TaskDate.Point? = nil,
     overdueAsOf: TaskDate.Day? = nil,
-    actionableOn: TaskDate.Day? = nil
+    actionableOn: TaskDate.Day? = nil,
+    search: SearchCondition? = nil
   ) {
     self.kinds = kinds
     self.tags = tags
@@ -75,6 +101,7 @@ public struct TaskFilter: Hashable, Sendable {
     self.dueAfter = dueAfter
     self.overdueAsOf = overdueAsOf
     self.actionableOn = actionableOn
+    self.search = search
   }
 
   /// The entries of `outline` that match, in document order, each with its depth, parent and
@@ -199,9 +226,14 @@ private struct Matcher {
   /// Whether the search text may be found only in the line as written.
   let searchSpansLine: Bool
   let dueBefore: TaskDate.Point?
+  /// The ids the filter's search finds, when it has one.
+  let found: Set<UUID>?
 
-  init(_ filter: TaskFilter) {
+  init(_ filter: TaskFilter, outline: Outline? = nil) {
     self.filter = filter
+    found = filter.search.flatMap { condition in
+      outline.map { Set(condition.search.matches(in: $0, today: condition.today)) }
+    }
     kinds = (filter.kinds.contains(.task), filter.kinds.contains(.project), filter.kinds.contains(.note))
     project = filter.project.map { name in
       var name = name.trimmingCharacters(in: .whitespaces)
@@ -242,6 +274,7 @@ private struct Matcher {
     for condition in filter.tags where !condition.matches(item) { return false }
     if let day = filter.actionableOn, TaskFilter.startsAfter(item, day) { return false }
     if project != nil, !insideProject { return false }
+    if let found, !found.contains(item.id) { return false }
     if let dueBefore {
       guard let deadline = TaskFilter.deadline(of: item), deadline < dueBefore else { return false }
     }
@@ -279,7 +312,7 @@ struct MatchingWalk {
   private var levels = [Level(project: nil, insideProject: false)]
 
   init(_ outline: Outline, filter: TaskFilter) {
-    matcher = Matcher(filter)
+    matcher = Matcher(filter, outline: outline)
     walk = OutlineWalk(outline.items)
   }
 

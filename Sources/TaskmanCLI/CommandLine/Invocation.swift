@@ -46,6 +46,8 @@ enum CommandTable {
   static let all: [any ParsableCommand.Type] = [
     AddCommand.self,
     ListCommand.self,
+    QueryCommand.self,
+    SearchesCommand.self,
     ShowCommand.self,
     EditCommand.self,
     DoneCommand.self,

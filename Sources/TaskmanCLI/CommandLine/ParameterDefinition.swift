@@ -56,6 +56,8 @@ extension ParameterDefinition {
   enum ValueKind: Hashable, Sendable {
     /// Free text (a title, a note, a search): nothing to offer.
     case text
+    /// A search in TaskPaper's language (see Documentation/Searches.md): nothing to offer.
+    case search
     /// A whole number.
     case number
     /// A date, like 2026-12-01 or friday.

@@ -29,6 +29,8 @@ struct ListCommand: ParsableCommand, Equatable {
   var dueBefore: DateArgument?
   var dueAfter: DateArgument?
   var overdue = false
+  var whereSearch: String?
+  var saved: String?
   var flat = false
   var sort: ListSort?
   var json = false
@@ -44,6 +46,8 @@ struct ListCommand: ParsableCommand, Equatable {
       "taskman list --project err --due-before friday",
       "taskman list --flat --sort due",
       "taskman list --overdue --json",
+      "taskman list --where 'not @done and (@today or @flag)'",
+      "taskman list --saved overdue",
     ],
     parameters: [
       .option(\.tags, name: "tag", valueName: "name[=value]", value: .tag, help: "Only items with this tag, its name in any case (and this value; for a date tag, a date like friday as taskman writes it). Repeat to require several tags. --tag done lists done items."),
@@ -57,6 +61,8 @@ struct ListCommand: ParsableCommand, Equatable {
       .option(\.dueBefore, name: "due-before", valueName: "date", value: .date, help: "Only items with a @due date before this date, like 2026-12-01 or friday."),
       .option(\.dueAfter, name: "due-after", valueName: "date", value: .date, help: "Only items with a @due date after this date (after the whole day, for a day)."),
       .flag(\.overdue, name: "overdue", help: "Only items whose @due day is before today (as in agenda: a time earlier today is due today)."),
+      .option(\.whereSearch, name: "where", valueName: "search", value: .search, help: "Only the items this TaskPaper search finds (see 'taskman help query' and Documentation/Searches.md), done ones included unless --done or another filter says otherwise: '@due < [d]today and not @done', 'project Work//@flag'."),
+      .option(\.saved, name: "saved", valueName: "name", value: .text, help: "Only the items the saved search with this name finds: an item tagged @search(…), named by its text (see 'taskman searches')."),
       .flag(\.flat, name: "flat", help: "List the matching tasks alone, one per line, with their projects."),
       .option(\.sort, name: "sort", valueName: "order", value: .allowedValues, help: "List flat, in this order: due, project, created (when taskman first saw each) or text; none for no order (the outline, unless --flat). Default: the list.sort setting, else none."),
       .flag(\.json, name: "json", help: "Print JSON (see Documentation/taskman-json.md) instead of text: the flat list."),
@@ -72,13 +78,19 @@ struct ListCommand: ParsableCommand, Equatable {
   }
 
   @MainActor private func show(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
+    var written: TaskPaperSearch?
+    if let whereSearch { written = try SearchArgument.parse(whereSearch, origin: "the --where search") }
     let app = try context.appStore(forReading: true)
     return try await app.withLoadedTasks(readOnly: true) { () throws(TaskmanError) in
       let today = app.today
       let index = app.shortIDs()
       let order = sort?.order
+      var query = written
+      if query == nil { query = try savedSearch(in: app.state.outline) }
+      // A search selects any kind of item, done ones too unless --done says otherwise.
+      let anyKind = search != nil || query != nil
       if flat || order != nil || json {
-        app.send(.filterChanged(filter(today: today, kinds: search == nil ? [.task] : Set(Item.Kind.allCases))))
+        app.send(.filterChanged(filter(today: today, kinds: anyKind ? Set(Item.Kind.allCases) : [.task], query: query)))
         var entries = app.state.visibleEntries
         if let order { entries = order.sorted(entries, firstSeen: order == .created ? app.state.source.firstSeenDates() : [:]) }
         let shortIDs = index.shortIDs(for: entries.map(\.item.id))
@@ -95,7 +107,7 @@ struct ListCommand: ParsableCommand, Equatable {
         // Tag and date filters select tasks, as in the flat list (a note never "lacks" a tag
         // as a match); --search and --project select any item, and no filter shows them all.
         let selectsTasks = !tags.isEmpty || !notTags.isEmpty || dueBefore != nil || dueAfter != nil || overdue
-        app.send(.filterChanged(filter(today: today, kinds: selectsTasks && search == nil ? [.task] : Set(Item.Kind.allCases))))
+        app.send(.filterChanged(filter(today: today, kinds: selectsTasks && !anyKind ? [.task] : Set(Item.Kind.allCases), query: query)))
         let pieces = OutlineRenderer.renderedPieces(
           of: app.state.outline, filter: app.state.filter, index: index, style: context.style, today: today
         )
@@ -108,8 +120,10 @@ struct ListCommand: ParsableCommand, Equatable {
 
   /// The feature's filter for these options on the day `today`; `--overdue` means due before
   /// today.
-  func filter(today: TaskDate.Day, kinds: Set<Item.Kind> = [.task]) -> TaskFilter {
-    TaskFilter(
+  func filter(today: TaskDate.Day, kinds: Set<Item.Kind> = [.task], query: TaskPaperSearch? = nil) -> TaskFilter {
+    var status = status
+    if query != nil, status == .open { status = .all }
+    return TaskFilter(
       kinds: kinds,
       tags: tags.map { .has($0.name, value: Self.value(of: $0, today: today)) } + notTags.map { .lacks($0.name) },
       project: project,
@@ -125,8 +139,23 @@ struct ListCommand: ParsableCommand, Equatable {
       },
       overdueAsOf: overdue ? today : nil,
       // Not yet actionable items (a @start or @defer after today) hide unless asked for.
-      actionableOn: status == .open ? today : nil
+      actionableOn: status == .open ? today : nil,
+      search: query.map { TaskFilter.SearchCondition($0, today: today) }
     )
+  }
+
+  /// The `--saved` search, read from the item that keeps it; nil without `--saved`.
+  func savedSearch(in outline: Outline) throws(TaskmanError) -> TaskPaperSearch? {
+    guard let saved else { return nil }
+    guard let found = SavedSearch.named(saved, in: outline) else {
+      let names = SavedSearch.all(in: outline).map { "'\(TextStyle.printable($0.name))'" }
+      throw .nothingMatched(
+        "no saved search is named '\(TextStyle.printable(saved))'"
+          + (names.isEmpty ? "; there are none" : "; the saved searches are \(names.joinedAsAlternatives(conjunction: "and"))"),
+        hint: "A saved search is an item tagged @search(<search>), named by its text; 'taskman searches' lists them."
+      )
+    }
+    return try SearchArgument.parse(found.text, origin: "the saved search '\(TextStyle.printable(found.name))'")
   }
 }
 
@@ -146,7 +175,7 @@ extension ListCommand {
   /// Whether the command line gave any option that selects items (not `--done` or `--all`).
   var selectsItems: Bool {
     !tags.isEmpty || !notTags.isEmpty || project != nil || search != nil || dueBefore != nil || dueAfter != nil
-      || overdue
+      || overdue || whereSearch != nil || saved != nil
   }
 
   /// The command with the settings for what its command line leaves out: `list.filter`'s
@@ -177,6 +206,8 @@ extension ListCommand {
       command.dueBefore = defaults.dueBefore
       command.dueAfter = defaults.dueAfter
       command.overdue = defaults.overdue
+      command.whereSearch = defaults.whereSearch
+      command.saved = defaults.saved
     }
     if status == .open {
       command.status = defaults.status != .open ? defaults.status : settings.listShowDone ? .all : .open

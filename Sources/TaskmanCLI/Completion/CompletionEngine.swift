@@ -67,7 +67,7 @@ struct CompletionEngine {
   private func complete(value partial: String, of definition: ParameterDefinition, line: Line) async -> Completions {
     let candidates: [CompletionCandidate]
     switch definition.valueKind ?? .text {
-    case .text, .number, .date:
+    case .text, .number, .date, .search:
       return Completions()
     case .path:
       return Completions(files: .files)
