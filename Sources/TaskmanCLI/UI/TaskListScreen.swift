@@ -140,6 +140,8 @@ struct TaskListScreen: View {
     let showsDone = state.taskList.filter.status != .notDone
     var filter = state.taskList.filter
     filter.status = showsDone ? .notDone : .all
+    // As `list --all`: done items and those not yet actionable show and hide together.
+    filter.actionableOn = showsDone ? today : nil
     bindings += [
       KeyBinding(Key("/"), help: "search", send: .promptOpened(.search)),
       KeyBinding(Key("."), help: showsDone ? "hide done" : "show done", send: .taskList(.filterChanged(filter))),

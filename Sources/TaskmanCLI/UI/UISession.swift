@@ -45,10 +45,15 @@ final class UISession {
   }
 
   /// Loads the list for reading, with the settings that apply, and the outline as `list`
-  /// shows it: every kind of item, done ones as `list.show-done` says.
+  /// shows it: every kind of item, done ones as `list.show-done` says, and items not yet
+  /// actionable (a `@start` or `@defer` after today) hidden with them.
   func start(settings: Settings) async {
     app.send(.settingsChanged(settings))
-    app.send(.filterChanged(TaskFilter(kinds: Set(Item.Kind.allCases), status: settings.listShowDone ? .all : .notDone)))
+    let showsAll = settings.listShowDone
+    app.send(
+      .filterChanged(
+        TaskFilter(kinds: Set(Item.Kind.allCases), status: showsAll ? .all : .notDone, actionableOn: showsAll ? nil : app.today)
+      ))
     await reload()
   }
 

@@ -257,4 +257,23 @@ struct UIKeyTests {
     #expect(line.contains("never"))
     #expect(line.contains("NO_COLOR"))
   }
+
+  @Test func itemsNotYetActionableHideWithDoneOnesAndShowWithThem() throws {
+    var state = screenState("- Now\n- Later @start(2026-12-05)\n- Done @done(2026-11-20)")
+    state.taskList.filter.actionableOn = screenToday
+    let hidden = screen().frame(of: state, width: 40, height: 7).lines
+    #expect(hidden.contains { $0.hasSuffix("- Now") })
+    #expect(!hidden.contains { $0.contains("Later") || $0.contains("Done") })
+    guard case let .taskList(.filterChanged(filter))? = screen().keyMap(for: state).action(for: Key(".")) else {
+      Issue.record("no filter change for .")
+      return
+    }
+    // `.` shows both, as `list --all` does, and hides both again.
+    #expect(filter.status == .all && filter.actionableOn == nil)
+    state.taskList.filter = filter
+    let shown = screen().frame(of: state, width: 40, height: 7).lines
+    #expect(shown.contains { $0.contains("Later @start(2026-12-05)") } && shown.contains { $0.contains("Done") })
+    guard case let .taskList(.filterChanged(again))? = screen().keyMap(for: state).action(for: Key(".")) else { return }
+    #expect(again.status == .notDone && again.actionableOn == screenToday)
+  }
 }
