@@ -81,7 +81,7 @@ public enum Taskman {
     // Typing `taskman list` at the shell's prompt is a habit worth forgiving.
     if session.shellGlobals != nil, arguments.first == "taskman" { arguments.removeFirst() }
     do throws(TaskmanError) {
-      var invocation = try Invocation.parse(arguments)
+      var invocation = try Invocation.parse(arguments, configured: { ConfiguredCommandLines.load(for: session) })
       if let shellGlobals = session.shellGlobals {
         if invocation.command is ShellCommand {
           throw TaskmanError.usage("this is already a taskman shell", hint: "Type 'exit' to leave it.")

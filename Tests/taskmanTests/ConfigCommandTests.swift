@@ -48,6 +48,7 @@ struct ConfigCommandTests {
         list.filter      =        # default
         done.date-format = date   # default
         add.project      =        # default
+        default          =        # default
 
         """
     )
@@ -78,7 +79,7 @@ struct ConfigCommandTests {
     let unknown = try fixture.run(["config", "set", "list.srot", "due"])
     #expect(unknown.status == 2)
     #expect(unknown.errors.hasPrefix("taskman: unknown setting 'list.srot'. Did you mean 'list.sort'?\n"))
-    #expect(unknown.errors.contains("The keys: color, list.show-done, list.sort, list.filter, done.date-format, add.project."))
+    #expect(unknown.errors.contains("The keys: color, list.show-done, list.sort, list.filter, done.date-format, add.project, default."))
     #expect(try fixture.run(["config", "get", "colour"]).status == 2)
 
     let bad = try fixture.run(["config", "set", "color", "blue"])
@@ -201,5 +202,28 @@ struct ConfigCommandTests {
     #expect(bad.status == 2)
     #expect(bad.errors.hasPrefix("taskman: invalid value '- Buy milk' for add.project: expected a project's name, like Inbox, one line without tags\n"))
     #expect(fixture.configText == nil)
+  }
+}
+
+extension ConfigCommandTests {
+  @Test func aliasesAndTheDefaultReportComeFromTheConfigFile() throws {
+    let fixture = try Fixture()
+    _ = try fixture.data.add("Buy milk @errand")
+    _ = try fixture.data.add("Paint the fence", "-p", "Home")
+    // With no config, `taskman` alone lists, as `taskman list` does.
+    let bare = try fixture.run([])
+    #expect(bare.status == 0)
+    #expect(bare.output == (try fixture.run(["list"])).output)
+    #expect(linesWithoutIDs(bare.output).contains("- Buy milk @errand"))
+
+    try fixture.writeConfig("default = list --flat -t errand\nalias.home = list -p Home --flat\n")
+    #expect(linesWithoutIDs(try fixture.run([]).output) == ["Buy milk @errand"])
+    #expect(linesWithoutIDs(try fixture.run(["home"]).output) == ["Paint the fence  (Home)"])
+    // The aliases are listed with the settings, and one that a command's name hides is pointed out.
+    try fixture.writeConfig("alias.home = list -p Home --flat\nalias.list = agenda\n")
+    let config = try fixture.run(["--color", "never", "config"])
+    #expect(config.output.hasSuffix("alias.home = list -p Home --flat  # file, line 1\nalias.list = agenda  # file, line 2\n"))
+    #expect(config.errors.contains("line 2: 'list' is a command's name, and the command runs, not the alias; rename the alias."))
+    #expect(!config.errors.contains("not a setting this taskman knows"))
   }
 }

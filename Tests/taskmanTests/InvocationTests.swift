@@ -5,8 +5,99 @@ import TaskManager
 
 @Suite("Parsing whole command lines")
 struct InvocationTests {
-  @Test func noArgumentsShowTheOverview() throws {
-    #expect(try parse([]).command as? HelpCommand == HelpCommand(topic: nil))
+  @Test func noArgumentsRunTheDefaultReport() throws {
+    // As Taskwarrior runs `next`: `list` unless the config file's `default` says otherwise.
+    #expect(try parse([]).command as? ListCommand == ListCommand())
+    #expect(try parse(["--color", "never"]).command as? ListCommand == ListCommand())
+    let agenda = ConfiguredCommandLines(file: SettingsFile(bytes: Array("default = agenda\n".utf8)))
+    #expect(try Invocation.parse([], configured: { agenda }).command is AgendaCommand)
+    let flat = ConfiguredCommandLines(file: SettingsFile(bytes: Array("default = list --flat -p 'Home Office'\n".utf8)))
+    var expected = ListCommand()
+    expected.flat = true
+    expected.project = "Home Office"
+    let invocation = try Invocation.parse(["-f", "/tmp/x.taskpaper"], configured: { flat })
+    #expect(invocation.command as? ListCommand == expected)
+    #expect(invocation.globals.file == "/tmp/x.taskpaper")
+    // The variable overrides the file, as every setting's does.
+    let overridden = ConfiguredCommandLines(
+      file: SettingsFile(bytes: Array("default = agenda\n".utf8)), environment: ["TASKMAN_DEFAULT": "tags"]
+    )
+    #expect(try Invocation.parse([], configured: { overridden }).command is TagsCommand)
+    // Help is still one word away.
+    #expect(try Invocation.parse(["--help"], configured: { agenda }).command as? HelpCommand == HelpCommand(topic: nil))
+    #expect(try Invocation.parse(["help"], configured: { agenda }).command as? HelpCommand == HelpCommand(topic: nil))
+  }
+
+  @Test func aDefaultThatNamesNoCommandIsSaidSo() {
+    let options = ConfiguredCommandLines(file: SettingsFile(bytes: Array("default = --flat\n".utf8)))
+    #expect(throws: TaskmanError.self) { try Invocation.parse([], configured: { options }) }
+    do {
+      _ = try Invocation.parse([], configured: { options })
+    } catch {
+      #expect(error.message.contains("the default command line '--flat' names no command"))
+      #expect(error.exitCode == .usage)
+    }
+  }
+
+  @Test func aliasesRunTheirCommandLineWithTheWordsAfterThem() throws {
+    let text = """
+      alias.ls = list --flat
+      alias.work = ls -p Work
+      alias.loop = loop2
+      alias.loop2 = loop --json
+      alias.list = agenda
+      alias.open = list --where 'not @done
+      alias.ls = list --flat --sort due
+
+      """
+    let lines = ConfiguredCommandLines(file: SettingsFile(bytes: Array(text.utf8)), path: "/cfg/taskman/config")
+    // The later line of a name given twice wins, and the words after the alias follow its own.
+    var expected = ListCommand()
+    expected.flat = true
+    expected.sort = .due
+    expected.tags = [try TagFilter(argument: "errand")]
+    #expect(try Invocation.parse(["ls", "-t", "errand"], configured: { lines }).command as? ListCommand == expected)
+    // An alias may name another, and global options before it stay global.
+    expected.tags = []
+    expected.project = "Work"
+    let work = try Invocation.parse(["--color", "never", "work"], configured: { lines })
+    #expect(work.command as? ListCommand == expected)
+    #expect(work.globals.color == .never)
+    // A command's own name wins over an alias of that name.
+    #expect(try Invocation.parse(["list"], configured: { lines }).command as? ListCommand == ListCommand())
+
+    func message(_ arguments: [String]) -> String {
+      do {
+        _ = try Invocation.parse(arguments, configured: { lines })
+        return ""
+      } catch {
+        return error.message
+      }
+    }
+    #expect(message(["loop"]) == "the alias 'loop' stands for itself, through loop → loop2 → loop")
+    #expect(message(["open"]).hasPrefix("the alias 'open' in /cfg/taskman/config, line 6, cannot be read: a ' quote is not closed"))
+    // An unknown name is still suggested among commands and aliases.
+    #expect(message(["wrok"]) == "unknown command 'wrok'. Did you mean 'work'?")
+    #expect(message(["lst"]).hasPrefix("unknown command 'lst'. Did you mean 'l"))
+  }
+
+  @Test func shortOptionsTakeTheirValueNextOrAttached() throws {
+    var expected = ListCommand()
+    expected.project = "Home"
+    expected.tags = [try TagFilter(argument: "errand")]
+    expected.whereSearch = "@due"
+    #expect(try parse(["list", "-p", "Home", "-t", "errand", "-w", "@due"]).command as? ListCommand == expected)
+    #expect(try parse(["list", "-pHome", "-terrand", "-w@due"]).command as? ListCommand == expected)
+    #expect(try parse(["-f", "a.taskpaper", "list"]).globals.file == "a.taskpaper")
+    #expect(try parse(["list", "-fa.taskpaper"]).globals.file == "a.taskpaper")
+    #expect((try parse(["delete", "3f2a", "-y"]).command as? DeleteCommand)?.yes == true)
+    #expect((try parse(["add", "Paint", "-p", "Home"]).command as? AddCommand)?.project == "Home")
+    #expect((try parse(["move", "3f2a", "-p", "Home"]).command as? MoveCommand)?.project == "Home")
+    // A missing value is said as for the long spelling, and an unknown letter is suggested.
+    #expect(parseError(["list", "-p"])?.message == "option --project needs a value: --project <name>")
+    #expect(parseError(["list", "-x"])?.message.hasPrefix("unknown option '-x' for 'list'") == true)
+    // Text that starts with a dash after `--` is still text.
+    #expect((try parse(["add", "--", "-5", "degrees"]).command as? AddCommand)?.text == ["-5", "degrees"])
   }
 
   @Test func helpInEveryFormNamesItsTopic() throws {

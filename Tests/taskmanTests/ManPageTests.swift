@@ -70,7 +70,7 @@ struct ManPageTests {
         Success.
         .TP
         \fB1\fR
-        Nothing matched (an unknown id, a prefix of several ids, nothing to undo or redo); doctor found something to look at.
+        Nothing matched (an unknown id, a prefix of several ids, a query or \-\-where that finds no item, no saved searches, nothing to undo or redo); doctor found something to look at.
         .TP
         \fB2\fR
         Usage error (unknown command or option, bad arguments); nothing changed.

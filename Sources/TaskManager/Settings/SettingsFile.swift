@@ -76,7 +76,19 @@ public struct SettingsFile: Equatable, Sendable {
 
   /// The lines whose keys taskman does not know (kept as they are).
   public var unknownEntries: [Entry] {
-    entries.filter { SettingsKey.named($0.name) == nil }
+    entries.filter { SettingsKey.named($0.name) == nil && CommandAlias.name(inKey: $0.name) == nil }
+  }
+
+  /// The `alias.<name> = <command line>` lines (see ``CommandAlias``), in the order written;
+  /// of a name given twice, the later line, as git reads its config.
+  public var aliases: [CommandAlias] {
+    var found: [CommandAlias] = []
+    for entry in entries {
+      guard let name = CommandAlias.name(inKey: entry.name) else { continue }
+      found.removeAll { $0.name == name }
+      found.append(CommandAlias(name: name, text: entry.value, line: entry.line))
+    }
+    return found
   }
 
   /// Sets `key` to `text` (spaces around it ignored): the value of the key's line is replaced,

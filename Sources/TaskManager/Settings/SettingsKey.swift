@@ -118,8 +118,14 @@ extension SettingsKey {
     summary: "The project add puts a new task in when given no --project or --under (an inbox), created the first time. Empty: the end of the list."
   )
 
+  /// `default = <a command line>`.
+  public static let defaultCommand = SettingsKey(
+    "default", \.defaultCommand, field: \.texts.defaultCommand,
+    summary: "The command line taskman runs when given no command, as typed after 'taskman' (agenda, list --flat, or an alias's name). Empty: list."
+  )
+
   /// Every key, in the order `taskman config` lists them.
-  public static let all: [SettingsKey] = [color, listShowDone, listSort, listFilter, doneDateFormat, addProject]
+  public static let all: [SettingsKey] = [color, listShowDone, listSort, listFilter, doneDateFormat, addProject, defaultCommand]
 
   /// The key named `name` (exactly), or nil.
   public static func named(_ name: String) -> SettingsKey? {

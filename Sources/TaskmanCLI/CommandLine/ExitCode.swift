@@ -35,7 +35,7 @@ extension ExitCode {
   /// Every status with what it means, in order: what `taskman help` and the man page list.
   static let meanings: [(status: ExitCode, meaning: String)] = [
     (.success, "success"),
-    (.nothingMatched, "nothing matched (an unknown id, a prefix of several ids, nothing to undo or redo); doctor found something to look at"),
+    (.nothingMatched, "nothing matched (an unknown id, a prefix of several ids, a query or --where that finds no item, no saved searches, nothing to undo or redo); doctor found something to look at"),
     (.usage, "usage error (unknown command or option, bad arguments); nothing changed"),
     (.dataFileUnreadable, "the data file cannot be read or saved (it is left as it was), or the output cannot be written"),
     (.lockTimeout, "the data file stayed locked by another taskman for too long"),

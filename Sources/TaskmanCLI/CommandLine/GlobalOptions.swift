@@ -14,7 +14,7 @@ struct GlobalOptions: Hashable, Sendable {
 
   static let parameters: [Parameter<GlobalOptions>] = [
     .option(
-      \.file, name: "file", valueName: "path", value: .path,
+      \.file, name: "file", short: "f", valueName: "path", value: .path,
       help: "The TaskPaper file to work on. Default: $TASKMAN_FILE, else tasks.taskpaper in the data directory. Created on first change."
     ),
     .option(

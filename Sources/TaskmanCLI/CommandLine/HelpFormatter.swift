@@ -66,6 +66,10 @@ enum HelpFormatter {
     "Every item (task, project or note) has a stable id that never changes. Lists show the shortest unique prefix of it (at least 4 characters); commands accept any unique prefix, or the whole id."
 
   /// `taskman help`: every command and the global options.
+  /// What `taskman` alone does, and where aliases come from.
+  static let defaultReportNote =
+    "With no command, taskman runs the default setting's command line (list when it is empty); 'taskman help' shows this page. An alias in the config file (alias.ls = list --flat) is a command of your own (see 'taskman help config')."
+
   static func overview() -> String {
     var page = wrap("OVERVIEW: " + summary, indent: 0, hangingIndent: 10) + "\n"
     page += "\n" + wrapElements(overviewUsageElements, prefix: "USAGE: taskman ") + "\n"
@@ -77,7 +81,8 @@ enum HelpFormatter {
     for (status, meaning) in ExitCode.meanings {
       page += "  \(status)  " + wrap(meaning, indent: 5, hangingIndent: 5).dropFirst(5) + "\n"
     }
-    page += "\nSee 'taskman help <command>' for a command's arguments and options.\n"
+    page += "\n" + wrap(defaultReportNote, indent: 0, hangingIndent: 0) + "\n"
+    page += "See 'taskman help <command>' for a command's arguments and options.\n"
     return page
   }
 

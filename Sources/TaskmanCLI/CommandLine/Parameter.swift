@@ -98,16 +98,18 @@ extension Parameter {
     }
   }
 
-  /// `--name <value>` whose property has a default: the last occurrence wins.
+  /// `--name <value>` (or `-n <value>`, `-n<value>` with a `short` name) whose property has a
+  /// default: the last occurrence wins.
   static func option<Value: ExpressibleByArgument>(
     _ keyPath: WritableKeyPath<Root, Value> & Sendable,
     name: String,
+    short: Character? = nil,
     valueName: String,
     value valueKind: ParameterDefinition.ValueKind,
     help: String
   ) -> Parameter {
     let definition = ParameterDefinition(
-      kind: .option, name: name, valueName: valueName, help: help, allowedValues: Value.allValueStrings, valueKind: valueKind
+      kind: .option, name: name, shortName: short, valueName: valueName, help: help, allowedValues: Value.allValueStrings, valueKind: valueKind
     )
     return Parameter(definitions: [definition]) { root, values throws(TaskmanError) in
       if let word = values[definition].last {
@@ -120,12 +122,13 @@ extension Parameter {
   static func option<Value: ExpressibleByArgument>(
     _ keyPath: WritableKeyPath<Root, Value?> & Sendable,
     name: String,
+    short: Character? = nil,
     valueName: String,
     value valueKind: ParameterDefinition.ValueKind,
     help: String
   ) -> Parameter {
     let definition = ParameterDefinition(
-      kind: .option, name: name, valueName: valueName, help: help, allowedValues: Value.allValueStrings, valueKind: valueKind
+      kind: .option, name: name, shortName: short, valueName: valueName, help: help, allowedValues: Value.allValueStrings, valueKind: valueKind
     )
     return Parameter(definitions: [definition]) { root, values throws(TaskmanError) in
       if let word = values[definition].last {
@@ -138,12 +141,13 @@ extension Parameter {
   static func option<Value: ExpressibleByArgument>(
     _ keyPath: WritableKeyPath<Root, [Value]> & Sendable,
     name: String,
+    short: Character? = nil,
     valueName: String,
     value valueKind: ParameterDefinition.ValueKind,
     help: String
   ) -> Parameter {
     let definition = ParameterDefinition(
-      kind: .option, name: name, valueName: valueName, help: help, isRepeating: true,
+      kind: .option, name: name, shortName: short, valueName: valueName, help: help, isRepeating: true,
       allowedValues: Value.allValueStrings, valueKind: valueKind
     )
     return Parameter(definitions: [definition]) { root, values throws(TaskmanError) in

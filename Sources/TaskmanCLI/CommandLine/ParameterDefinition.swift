@@ -74,6 +74,8 @@ extension ParameterDefinition {
     case taskPaperTag
     /// A project's name (or path).
     case project
+    /// A saved search's name (an item tagged `@search(…)`; see `taskman searches`).
+    case savedSearch
     /// A taskman command's name.
     case command
     /// A shell that `taskman completion` writes a script for.

@@ -24,7 +24,7 @@ struct AddCommand: ParsableCommand, Equatable {
     parameters: [
       .arguments(\.text, name: "text", value: .text, help: "The task's title and tags, like: Buy milk @shopping @due(2026-12-01)."),
       .option(
-        \.project, name: "project", valueName: "name", value: .project,
+        \.project, name: "project", short: "p", valueName: "name", value: .project,
         help: "Add it at the end of this project: its name (ignoring case) or, when several have it, its path (Home/Garden). A new name is created, unless it is close to a project's (then use --new-project)."
       ),
       .flag(\.newProject, name: "new-project", help: "Create the --project named even when its name is close to an existing project's."),

@@ -14,6 +14,8 @@ struct ConfigCommand: ParsableCommand, Equatable {
     discussion: """
       Settings live in $XDG_CONFIG_HOME/taskman/config (else ~/.config/taskman/config): a key = value line each, with # comment lines (see Documentation/Configuration.md). 'set' changes only its key's line (or adds one), leaving comments, other keys and spacing as they were, and refuses a file with a line taskman cannot read, naming it. Each key may also be set for one run by an environment variable, TASKMAN_ and the key in capitals with _ for . and - (TASKMAN_LIST_SORT=due), and color by --color: a flag overrides the variable, which overrides the file, which overrides the default. A value starting with '-' goes after '--'.
 
+      Aliases are lines alias.<name> = <command line> in the file (alias.ls = list --flat): 'taskman ls -p Home' runs 'taskman list --flat -p Home'. A command's own name wins over an alias of that name. With no command, taskman runs the default setting's command line (list when it is empty).
+
       """ + SettingsKey.all.map { "\($0.name): \($0.summary)" }.joined(separator: "\n"),
     examples: [
       "taskman config",
@@ -72,6 +74,15 @@ struct ConfigCommand: ParsableCommand, Equatable {
       let name = names[index] + String(repeating: " ", count: nameWidth - DisplayWidth.of(names[index]))
       let value = values[index] + String(repeating: " ", count: valueWidth - DisplayWidth.of(values[index]))
       context.output.write("\(name) = \(value)  " + context.style.dim("# \(state.origin(of: key))") + "\n")
+    }
+    for alias in state.file.aliases {
+      let name = CommandAlias.keyPrefix + alias.name
+      context.output.write("\(TextStyle.printable(name)) = \(TextStyle.printable(alias.text))  " + context.style.dim("# file, line \(alias.line)") + "\n")
+      if CommandTable.command(named: alias.name) != nil {
+        context.errors.write(
+          "taskman: note: \(context.configFile), line \(alias.line): '\(alias.name)' is a command's name, and the command runs, not the alias; rename the alias.\n"
+        )
+      }
     }
     if let warning = context.settingsWarning(state) { context.errors.write(TextStyle.printable(warning, keepingLayout: true)) }
     for entry in state.file.unknownEntries {

@@ -14,7 +14,7 @@ struct DeleteCommand: ParsableCommand, Equatable {
     examples: ["taskman delete 3f2a", "taskman delete 3f2a 9c01 --yes"],
     parameters: [
       .arguments(\.ids, name: "id", value: .id, help: "The items' ids, or unique prefixes of them."),
-      .flag(\.yes, name: "yes", help: "Delete without asking."),
+      .flag(\.yes, name: "yes", short: "y", help: "Delete without asking."),
     ]
   )
 

@@ -50,9 +50,9 @@ struct ListCommand: ParsableCommand, Equatable {
       "taskman list --saved overdue",
     ],
     parameters: [
-      .option(\.tags, name: "tag", valueName: "name[=value]", value: .tag, help: "Only items with this tag, its name in any case (and this value; for a date tag, a date like friday as taskman writes it). Repeat to require several tags. --tag done lists done items."),
+      .option(\.tags, name: "tag", short: "t", valueName: "name[=value]", value: .tag, help: "Only items with this tag, its name in any case (and this value; for a date tag, a date like friday as taskman writes it). Repeat to require several tags. --tag done lists done items."),
       .option(\.notTags, name: "not-tag", valueName: "name", value: .tag, help: "Only items without this tag, its name in any case. May be repeated."),
-      .option(\.project, name: "project", valueName: "name", value: .project, help: "Only items inside a project whose name starts with this, ignoring case."),
+      .option(\.project, name: "project", short: "p", valueName: "name", value: .project, help: "Only items inside a project whose name starts with this, ignoring case."),
       .option(\.search, name: "search", valueName: "text", value: .text, help: "Only items whose line contains this text, ignoring case, accents (zoe finds Zoë) and indentation: tasks, notes and projects (--search '@due(2026-12', --search 'home:')."),
       .flags(\.status, [
         (name: "done", value: .done, help: "Only items that are done (tagged @done themselves)."),
@@ -61,8 +61,8 @@ struct ListCommand: ParsableCommand, Equatable {
       .option(\.dueBefore, name: "due-before", valueName: "date", value: .date, help: "Only items with a @due date before this date, like 2026-12-01 or friday."),
       .option(\.dueAfter, name: "due-after", valueName: "date", value: .date, help: "Only items with a @due date after this date (after the whole day, for a day)."),
       .flag(\.overdue, name: "overdue", help: "Only items whose @due day is before today (as in agenda: a time earlier today is due today)."),
-      .option(\.whereSearch, name: "where", valueName: "search", value: .search, help: "Only the items this TaskPaper search finds (see 'taskman help query' and Documentation/Searches.md), done ones included unless --done or another filter says otherwise: '@due < [d]today and not @done', 'project Work//@flag'."),
-      .option(\.saved, name: "saved", valueName: "name", value: .text, help: "Only the items the saved search with this name finds: an item tagged @search(…), named by its text (see 'taskman searches')."),
+      .option(\.whereSearch, name: "where", short: "w", valueName: "search", value: .search, help: "Only the items this TaskPaper search finds (see 'taskman help query' and Documentation/Searches.md), done ones included unless --done or another filter says otherwise: '@due < [d]today and not @done', 'project Work//@flag'."),
+      .option(\.saved, name: "saved", valueName: "name", value: .savedSearch, help: "Only the items the saved search with this name finds: an item tagged @search(…), named by its text (see 'taskman searches')."),
       .flag(\.flat, name: "flat", help: "List the matching tasks alone, one per line, with their projects."),
       .option(\.sort, name: "sort", valueName: "order", value: .allowedValues, help: "List flat, in this order: due, project, created (when taskman first saw each) or text; none for no order (the outline, unless --flat). Default: the list.sort setting, else none."),
       .flag(\.json, name: "json", help: "Print JSON (see Documentation/taskman-json.md) instead of text: the flat list."),

@@ -21,7 +21,7 @@ struct MoveCommand: ParsableCommand, Equatable {
       .argument(\.id, name: "id", value: .id, help: "The item's id, or any unique prefix of it."),
       .option(\.under, name: "under", valueName: "id", value: .id, help: "At the end of this item's children."),
       .option(
-        \.project, name: "project", valueName: "name", value: .project,
+        \.project, name: "project", short: "p", valueName: "name", value: .project,
         help: "At the end of this project: its name (ignoring case) or, when several have it, its path (Home/Garden). A new name is created, unless it is close to a project's (then use --new-project)."
       ),
       .flag(\.newProject, name: "new-project", help: "Create the --project named even when its name is close to an existing project's."),

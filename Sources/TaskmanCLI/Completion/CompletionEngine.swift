@@ -94,6 +94,8 @@ struct CompletionEngine {
       candidates = await values(line.globals)?.tags(withAt: true) ?? []
     case .project:
       candidates = await values(line.globals)?.projects() ?? []
+    case .savedSearch:
+      candidates = await values(line.globals)?.savedSearches() ?? []
     }
     return Completions(candidates: Self.filter(candidates, by: partial))
   }

@@ -57,6 +57,13 @@ struct CompletionValues {
     return candidates
   }
 
+  /// Every saved search's name, with its search, in outline order.
+  func savedSearches() -> [CompletionCandidate] {
+    SavedSearch.all(in: Outline(items: items)).map {
+      CompletionCandidate(value: TextStyle.printable($0.name), description: TextStyle.printable($0.text))
+    }
+  }
+
   /// An item's title as one line, as lists show it, for an id's description.
   private static func describe(_ item: Item) -> String {
     let title = TextStyle.printable(item.title)

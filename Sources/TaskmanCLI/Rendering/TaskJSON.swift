@@ -54,6 +54,21 @@ enum TaskJSON {
     return .object(["tags": .array(sorted.map { .object(["name": .string($0.name), "count": .int($0.count)]) })])
   }
 
+  /// `taskman searches --json`: `{"searches": [{"name", "search", "id", "shortId"}…]}` in
+  /// document order.
+  static func searches(_ saved: [SavedSearch], shortID: (UUID) -> String) -> JSONValue {
+    .object([
+      "searches": .array(
+        saved.map {
+          .object([
+            "name": .string($0.name), "search": .string($0.text),
+            "id": .string(id($0.itemID)), "shortId": .string(shortID($0.itemID)),
+          ])
+        }
+      )
+    ])
+  }
+
   /// `taskman export --json`: `{"items": [tree…]}`, the whole outline in document order.
   static func export(_ outline: Outline) -> JSONValue {
     .object(["items": .array(outline.items.map { tree($0, shortID: { _ in nil }) })])

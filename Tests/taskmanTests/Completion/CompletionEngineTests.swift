@@ -65,6 +65,25 @@ struct CompletionEngineTests {
     #expect(await values("move 3f2a --under", "a") == ["a100"])
   }
 
+  @Test func savedSearchesByName() async {
+    let searches = [
+      Item(
+        id: UUID(), kind: .project, title: "Searches",
+        children: [
+          Item(id: UUID(), kind: .task, title: "Overdue", tags: [Tag(name: "search", value: "@due < [d]today and not @done")], level: 1),
+          Item(id: UUID(), kind: .task, title: "Errands now", tags: [Tag(name: "search", value: "@errand")], level: 1),
+        ]
+      )
+    ]
+    let engine = CompletionEngine { _ in CompletionValues(items: searches) }
+    let all = await engine.complete(["list", "--saved"], partial: "").candidates
+    #expect(all == [
+      CompletionCandidate(value: "Overdue", description: "@due < [d]today and not @done"),
+      CompletionCandidate(value: "Errands now", description: "@errand"),
+    ])
+    #expect(await engine.complete(["list", "--saved"], partial: "err").candidates.map(\.value) == ["Errands now"])
+  }
+
   @Test func tagsProjectsAndClosedSets() async {
     // In their most common spelling (as `tags` shows them), with an `@` when typed with one.
     #expect(await values("list --tag") == ["due", "phone", "shopping"])
