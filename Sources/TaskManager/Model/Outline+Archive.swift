@@ -16,22 +16,21 @@ extension Outline {
   public func doneItemsToArchive() -> [(item: Item, projectPath: String?)] {
     let archiveID = archiveProject?.id
     var result: [(item: Item, projectPath: String?)] = []
-    // Items whose children are not looked at: the archive, and the done items found.
-    var covered = Set<UUID>()
-    var paths: [UUID: String] = [:]
-    forEachEntry { entry in
-      let item = entry.item
-      if let parent = entry.parentID, covered.contains(parent) {
-        covered.insert(item.id)
-        return
-      }
-      let path = entry.project.flatMap { paths[$0.id] }
-      if item.kind == .project { paths[item.id] = path.map { "\($0) / \(item.title)" } ?? item.title }
+    // The path of the projects enclosing the items at each depth. One walk that skips what is
+    // under the archive and under each done item found: archiving a thousand done items among
+    // ten thousand is one change, and this walk is a fifth of it.
+    var paths: [String?] = [nil]
+    var walk = OutlineWalk(items)
+    while walk.next() {
+      let item = walk.item, depth = walk.depth, path = paths[depth]
       if item.id == archiveID {
-        covered.insert(item.id)
+        walk.skipChildren()
       } else if item.isDone {
-        covered.insert(item.id)
+        walk.skipChildren()
         result.append((item, path))
+      } else if !item.children.isEmpty {
+        let inner = item.kind == .project ? (path.map { "\($0) / \(item.title)" } ?? item.title) : path
+        OutlineWalk.set(inner, atDepth: depth + 1, in: &paths)
       }
     }
     return result

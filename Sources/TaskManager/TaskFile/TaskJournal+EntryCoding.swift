@@ -18,7 +18,7 @@ extension TaskJournal.Entry {
         while kept < min(old.count, new.count), old[kept] == new[kept] { kept += 1 }
         // What is kept ends on a character boundary, so the rest is whole UTF-8.
         while kept > 0, kept < new.count, new[kept] & 0xC0 == 0x80 { kept -= 1 }
-        text += "~ \(id.uuidString.lowercased()) \(TaskJournal.escaped(before))\n"
+        text += "~ \(id.lowercasedText) \(TaskJournal.escaped(before))\n"
         text += "= \(kept) \(TaskJournal.escaped(String(decoding: new[kept...], as: UTF8.self)))\n"
       case let .place(id, before, after):
         if let before { Self.encode("-", id, before, into: &text) }
@@ -33,8 +33,8 @@ extension TaskJournal.Entry {
       text += "\n"
     }
     // In a stable order, so that an entry is always stored with the same bytes.
-    for (id, lineBreak) in lineBreaks.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
-      text += "$ \(Self.lineBreakMark) \(id.uuidString.lowercased()) \(TaskJournal.escaped(lineBreak))\n"
+    for (id, lineBreak) in lineBreaks.sorted(by: { $0.key.precedesInTextOrder($1.key) }) {
+      text += "$ \(Self.lineBreakMark) \(id.lowercasedText) \(TaskJournal.escaped(lineBreak))\n"
     }
     return text
   }
@@ -176,12 +176,12 @@ extension TaskJournal.Entry {
   }
 
   private static func encode(_ side: String, _ id: UUID, _ placement: TaskJournal.Placement, into text: inout String) {
-    let parent = placement.parentID.map { $0.uuidString.lowercased() } ?? "-"
-    text += "\(side) \(id.uuidString.lowercased()) \(parent) \(placement.position) \(placement.level) "
+    let parent = placement.parentID.map { $0.lowercasedText } ?? "-"
+    text += "\(side) \(id.lowercasedText) \(parent) \(placement.position) \(placement.level) "
     text += TaskJournal.escaped(placement.line) + "\n"
     if let neighbours = placement.neighbours {
-      let before = neighbours.before.map { $0.uuidString.lowercased() } ?? "-"
-      let after = neighbours.after.map { $0.uuidString.lowercased() } ?? "-"
+      let before = neighbours.before.map { $0.lowercasedText } ?? "-"
+      let after = neighbours.after.map { $0.lowercasedText } ?? "-"
       text += "> \(before) \(neighbours.beforeDistance) \(after) \(neighbours.afterDistance)\n"
     }
   }

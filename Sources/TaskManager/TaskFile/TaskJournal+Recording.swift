@@ -65,7 +65,7 @@ extension TaskJournal.Entry {
       }
     }
     // Sorted so that one change always encodes the same way; undo applies line changes by id.
-    for (id, lines) in rewritten.sorted(by: { $0.key.uuidString < $1.key.uuidString }) where !recorded.contains(id) {
+    for (id, lines) in rewritten.sorted(by: { $0.key.precedesInTextOrder($1.key) }) where !recorded.contains(id) {
       entry.changes.append(.line(id: id, before: lines.before, after: lines.after))
     }
     return entry

@@ -103,7 +103,7 @@ struct SearchEvaluator {
 
   /// An id as `@id` reads it: its hex digits in lower case, which short ids are prefixes of.
   static func idText(_ id: UUID) -> String {
-    id.uuidString.lowercased().filter { $0 != "-" }
+    id.lowercasedDigits
   }
 
   // MARK: - Axes
