@@ -213,7 +213,7 @@ struct CommandDeclarationTests {
     #expect(
       CommandTable.names == [
         "add", "list", "query", "searches", "show", "edit", "done", "undone", "skip", "tag", "untag", "delete", "project", "projects",
-        "note", "move", "agenda", "archive", "tags", "doctor", "import", "export", "undo", "redo", "log", "shell", "config", "ui",
+        "note", "move", "agenda", "archive", "tags", "doctor", "import", "export", "undo", "redo", "log", "sync", "shell", "config", "ui",
         "completion", "man", "help",
       ]
     )

@@ -138,6 +138,7 @@ enum CommandTable {
     UndoCommand.self,
     RedoCommand.self,
     LogCommand.self,
+    SyncCommand.self,
     ShellCommand.self,
     ConfigCommand.self,
     UICommand.self,
