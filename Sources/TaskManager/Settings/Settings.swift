@@ -23,6 +23,8 @@ public struct Settings: Equatable, Sendable {
   public var doneDateFormat: DoneDateFormat
   /// `add.project`: the project a new task goes in when the add form is given no place.
   public var addProject: AddProjectSetting
+  /// `files`: the TaskPaper files to work on when `--file` is not given.
+  public var files: FilesSetting
 
   /// Settings at their defaults, or as given.
   public init(
@@ -31,7 +33,8 @@ public struct Settings: Equatable, Sendable {
     listSort: ListSort = .none,
     listFilter: ListFilterSetting = ListFilterSetting(),
     doneDateFormat: DoneDateFormat = .date,
-    addProject: AddProjectSetting = AddProjectSetting()
+    addProject: AddProjectSetting = AddProjectSetting(),
+    files: FilesSetting = FilesSetting()
   ) {
     self.color = color
     self.listShowDone = listShowDone
@@ -39,5 +42,6 @@ public struct Settings: Equatable, Sendable {
     self.listFilter = listFilter
     self.doneDateFormat = doneDateFormat
     self.addProject = addProject
+    self.files = files
   }
 }

@@ -21,6 +21,8 @@ public struct SettingsTexts: Equatable, Sendable {
   public var doneDateFormat: String
   /// `add.project`.
   public var addProject: String
+  /// `files`.
+  public var files: String
 
   /// The fields showing `settings`.
   public init(_ settings: Settings = Settings()) {
@@ -30,5 +32,6 @@ public struct SettingsTexts: Equatable, Sendable {
     listFilter = settings.listFilter.settingText
     doneDateFormat = settings.doneDateFormat.settingText
     addProject = settings.addProject.settingText
+    files = settings.files.settingText
   }
 }
