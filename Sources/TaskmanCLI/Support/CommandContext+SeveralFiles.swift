@@ -27,6 +27,12 @@ extension CommandContext {
     {
       return try await command.run(in: self)
     }
+    // One file, the common case, as before: nothing more is looked at.
+    if globals.files.count <= 1, globals.file != nil || settings.files.paths.count <= 1 || session.environment["TASKMAN_FILE"]?.isEmpty == false,
+      (command as? AddsItems)?.destination == nil
+    {
+      return try await command.run(in: self)
+    }
     let files = taskFiles
     guard files.count > 1 else {
       if let adding = command as? AddsItems, let destination = adding.destination {

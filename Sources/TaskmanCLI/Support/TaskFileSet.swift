@@ -71,8 +71,9 @@ struct TaskFileSet {
 
 extension CommandContext {
   /// The files this command works on: `--file`'s (each given), else `TASKMAN_FILE`, else the
-  /// `files` setting (a relative path taken from the config file's directory, `~/` from the
-  /// home directory), else the data directory's `tasks.taskpaper`. A file named twice (by
+  /// `files` setting (a relative path taken from the config file's directory, or from the
+  /// current directory when `TASKMAN_FILES` sets it; `~/` from the home directory), else the
+  /// data directory's `tasks.taskpaper`. A file named twice (by
   /// two paths to it) counts once.
   var taskFiles: [TaskFileLocation] {
     let paths: [String]
@@ -85,7 +86,13 @@ extension CommandContext {
     } else {
       let home = session.environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? session.home
       paths = settings.files.paths.map { $0 == "~" ? home : $0.hasPrefix("~/") ? POSIX.joined(home, String($0.dropFirst(2))) : $0 }
-      directory = configDirectory
+      // The config file's paths do not depend on where taskman is run; `TASKMAN_FILES`'s, as
+      // typed in a shell, are taken from the current directory.
+      if case .environment? = session.settings?.origin(of: .files) {
+        directory = session.currentDirectory
+      } else {
+        directory = configDirectory
+      }
     }
     let dataDirectory = dataDirectory
     var files: [TaskFileLocation] = []
