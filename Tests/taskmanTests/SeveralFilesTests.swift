@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TaskmanCLI
+
 /// `--file` given more than once, and the `files` setting: reading every file with each item's
 /// file shown, ids unique across files, and each change made in its item's file alone.
 @Suite("taskman with several files")
@@ -244,5 +246,20 @@ struct SeveralFilesTests {
     #expect(shell.status == 0, "\(shell.errors)")
     #expect(shell.output.contains("==> work.taskpaper <=="))
     #expect(try String(contentsOfFile: files.home, encoding: .utf8).contains("- Fix the gate"))
+  }
+
+  @Test func fileOptionsBeforeAndAfterTheCommandAddUp() throws {
+    #expect(try parse(["--file", "a.taskpaper", "list", "--file", "b.taskpaper"]).globals.files == ["a.taskpaper", "b.taskpaper"])
+    #expect(try parse(["list", "--file", "a.taskpaper"]).globals.file == "a.taskpaper")
+    #expect(parseError(["--file", "a.taskpaper", "--file", "", "list"])?.exitCode == .usage)
+  }
+
+  @Test func aSavedSearchOfOneFileRunsInEvery() throws {
+    let files = try TwoFiles(home: "- Late @search(@errand)\n- Buy milk @errand\n")
+    let list = try files.run(["list", "--saved", "Late", "--flat"])
+    #expect(list.status == 0, "\(list.errors)")
+    #expect(list.output.contains("Buy milk @errand"))
+    #expect(list.output.contains("Call Ann @errand  (Work)"))
+    #expect(!list.output.contains("Send the report"))
   }
 }

@@ -120,7 +120,7 @@ extension SettingsKey {
   /// `files = <path>, <path>…`.
   public static let files = SettingsKey(
     "files", \.files, field: \.texts.files,
-    summary: "The TaskPaper files to work on when --file is not given, separated by commas, the first the primary (where add puts tasks); a relative path is taken from the config file's directory, ~/ from the home directory. Empty: $TASKMAN_FILE, else tasks.taskpaper in the data directory."
+    summary: "The TaskPaper files to work on when --file is not given, separated by commas, the first the primary (where add puts tasks); a relative path is taken from the config file's directory, ~/ from the home directory. --file and $TASKMAN_FILE come first. Empty: tasks.taskpaper in the data directory."
   )
 
   /// Every key, in the order `taskman config` lists them.
