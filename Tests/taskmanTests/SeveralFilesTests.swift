@@ -262,4 +262,13 @@ struct SeveralFilesTests {
     #expect(list.output.contains("Call Ann @errand  (Work)"))
     #expect(!list.output.contains("Send the report"))
   }
+
+  @Test func showNamesTheItemsFile() throws {
+    let files = try TwoFiles()
+    let ann = try #require(try files.listed()["Call Ann"]?["shortId"] as? String)
+    let shown = try files.run(["show", ann])
+    #expect(shown.output == "==> work.taskpaper <==\n- Call Ann @errand\n")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(try files.run(["show", ann, "--json"]).output.utf8)) as? [String: Any])
+    #expect((json["item"] as? [String: Any])?["file"] as? String == files.work)
+  }
 }
