@@ -232,12 +232,19 @@ struct SeveralFilesTests {
 
   @Test func uiAndExportRefuseSeveralFilesNamingWhatToDo() throws {
     let files = try TwoFiles()
-    for command in ["ui", "export", "log"] {
-      let refused = try files.run([command])
+    for command in [["ui"], ["export"], ["log", "--json"], ["doctor", "--json"]] {
+      let refused = try files.run(command)
       #expect(refused.status == 2)
-      #expect(refused.errors.contains("taskman \(command) works on one file, and 2 are chosen (home.taskpaper, work.taskpaper)"))
-      #expect(refused.errors.contains("taskman --file <path> \(command)"))
+      #expect(refused.errors.contains("taskman \(command[0]) works on one file, and 2 are chosen (home.taskpaper, work.taskpaper)"))
+      #expect(refused.errors.contains("taskman --file <path> \(command[0])"))
     }
+    // log shows each file's history under its heading.
+    #expect(try files.run(["add", "Fix the gate"]).status == 0)
+    let log = try files.run(["log"])
+    #expect(log.status == 0)
+    #expect(log.output.contains("==> home.taskpaper <=="))
+    #expect(log.output.contains("add “Fix the gate”"))
+    #expect(log.output.contains("==> work.taskpaper <==\nNo changes recorded yet.\n"))
   }
 
   @Test func aShellResolvesEveryLineOverTheFiles() throws {

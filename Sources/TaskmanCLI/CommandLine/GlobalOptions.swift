@@ -44,7 +44,7 @@ struct GlobalOptions: Hashable, Sendable {
   private static let fileOption: Parameter<GlobalOptions> = {
     let definition = ParameterDefinition(
       kind: .option, name: "file", valueName: "path",
-      help: "The TaskPaper file to work on. Default: $TASKMAN_FILE, else the files setting of the config file, else tasks.taskpaper in the data directory. Created on first change. Give it more than once to work on several files: list, query, agenda, tags, projects, show, searches and doctor read them all, showing each item's file; a change goes to the file its item is in, under that file's lock (items of two files: each file under its own lock, one after the other); add, project and import go to the first file unless --to names another; undo and redo take the file of the newest change and say which. See 'Several files' in the README.",
+      help: "The TaskPaper file to work on. Default: $TASKMAN_FILE, else the files setting of the config file, else tasks.taskpaper in the data directory. Created on first change. Give it more than once to work on several files: list, query, agenda, tags, projects, show, searches, log and doctor read them all, showing each item's file; a change goes to the file its item is in, under that file's lock (items of two files: each file under its own lock, one after the other); add, project and import go to the first file unless --to names another; undo and redo take the file of the newest change and say which. See 'Several files' in the README.",
       isRepeating: true, valueKind: .path
     )
     return Parameter(definitions: [definition]) { root, values in root.files += values[definition] }

@@ -66,6 +66,9 @@ extension CommandContext {
       return try await projects.runAcrossFiles(set, in: self)
     case let doctor as DoctorCommand where !doctor.json:
       return try await runInEach(command, of: set)
+    case let log as LogCommand where !log.json:
+      // Each file keeps its own history: shown file by file.
+      return try await runInEach(command, of: set)
     case is SearchesCommand:
       return try await runInEach(command, of: set)
     case let naming as NamesItems:
