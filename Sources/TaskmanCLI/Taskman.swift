@@ -86,7 +86,7 @@ public enum Taskman {
         if invocation.command is ShellCommand {
           throw TaskmanError.usage("this is already a taskman shell", hint: "Type 'exit' to leave it.")
         }
-        if invocation.globals.dataDirectory != nil || invocation.globals.file != nil {
+        if invocation.globals.dataDirectory != nil || !invocation.globals.files.isEmpty {
           let option = invocation.globals.file != nil ? "--file" : "--data-dir"
           throw TaskmanError.usage(
             "\(option) cannot change inside a shell",
@@ -94,7 +94,7 @@ public enum Taskman {
           )
         }
         invocation.globals.dataDirectory = shellGlobals.dataDirectory
-        invocation.globals.file = shellGlobals.file
+        invocation.globals.files = shellGlobals.files
         invocation.globals.color = invocation.globals.color ?? shellGlobals.color
       }
       let context = CommandContext(session: session, globals: invocation.globals)
@@ -104,7 +104,7 @@ public enum Taskman {
       } else {
         try context.prepareSettings(warns: !(invocation.command is ConfigCommand))
       }
-      let status = try await invocation.command.run(in: context)
+      let status = try await context.run(invocation.command)
       session.output.flush()
       return status
     } catch {

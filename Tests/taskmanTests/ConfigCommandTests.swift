@@ -48,6 +48,7 @@ struct ConfigCommandTests {
         list.filter      =        # default
         done.date-format = date   # default
         add.project      =        # default
+        files            =        # default
         default          =        # default
 
         """
@@ -79,7 +80,7 @@ struct ConfigCommandTests {
     let unknown = try fixture.run(["config", "set", "list.srot", "due"])
     #expect(unknown.status == 2)
     #expect(unknown.errors.hasPrefix("taskman: unknown setting 'list.srot'. Did you mean 'list.sort'?\n"))
-    #expect(unknown.errors.contains("The keys: color, list.show-done, list.sort, list.filter, done.date-format, add.project, default."))
+    #expect(unknown.errors.contains("The keys: color, list.show-done, list.sort, list.filter, done.date-format, add.project, files, default."))
     #expect(try fixture.run(["config", "get", "colour"]).status == 2)
 
     let bad = try fixture.run(["config", "set", "color", "blue"])

@@ -16,7 +16,7 @@ struct ConfigDirectoryTests {
   @Test func eachKeyHasAVariableNamedAfterIt() {
     #expect(SettingsKey.all.map(SettingsEnvironment.variable(for:)) == [
       "TASKMAN_COLOR", "TASKMAN_LIST_SHOW_DONE", "TASKMAN_LIST_SORT", "TASKMAN_LIST_FILTER", "TASKMAN_DONE_DATE_FORMAT",
-      "TASKMAN_ADD_PROJECT", "TASKMAN_DEFAULT",
+      "TASKMAN_ADD_PROJECT", "TASKMAN_FILES", "TASKMAN_DEFAULT",
     ])
   }
 

@@ -16,13 +16,17 @@ struct OutlineHelpPageTests {
         into one with 'taskman add --project <name>', which also creates it when
         missing.
 
-        USAGE: taskman project <name> ...
+        USAGE: taskman project <name> ... [--to <file>]
 
         ARGUMENTS:
           <name>                  The project's name, like: Home renovation; tags may
                                   follow.
 
         OPTIONS:
+          --to <file>             With several files (--file given more than once, or
+                                  the files setting): the one to add to, by its path or
+                                  the name taskman shows beside its items. Default: the
+                                  first.
           -h, --help              Show help and exit.
 
         EXAMPLES:

@@ -25,6 +25,8 @@ public struct Settings: Equatable, Sendable {
   public var addProject: AddProjectSetting
   /// `default`: the command line `taskman` runs when given no command; empty means `list`.
   public var defaultCommand: CommandLineSetting
+  /// `files`: the TaskPaper files to work on when `--file` is not given.
+  public var files: FilesSetting
 
   /// Settings at their defaults, or as given.
   public init(
@@ -34,7 +36,8 @@ public struct Settings: Equatable, Sendable {
     listFilter: ListFilterSetting = ListFilterSetting(),
     doneDateFormat: DoneDateFormat = .date,
     addProject: AddProjectSetting = AddProjectSetting(),
-    defaultCommand: CommandLineSetting = CommandLineSetting()
+    defaultCommand: CommandLineSetting = CommandLineSetting(),
+    files: FilesSetting = FilesSetting()
   ) {
     self.color = color
     self.listShowDone = listShowDone
@@ -43,5 +46,6 @@ public struct Settings: Equatable, Sendable {
     self.doneDateFormat = doneDateFormat
     self.addProject = addProject
     self.defaultCommand = defaultCommand
+    self.files = files
   }
 }

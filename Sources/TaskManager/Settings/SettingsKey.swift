@@ -117,6 +117,11 @@ extension SettingsKey {
     "add.project", \.addProject, field: \.texts.addProject,
     summary: "The project add puts a new task in when given no --project or --under (an inbox), created the first time. Empty: the end of the list."
   )
+  /// `files = <path>, <path>…`.
+  public static let files = SettingsKey(
+    "files", \.files, field: \.texts.files,
+    summary: "The TaskPaper files to work on when --file is not given, separated by commas, the first the primary (where add puts tasks); a relative path is taken from the config file's directory, ~/ from the home directory. --file and $TASKMAN_FILE come first. Empty: tasks.taskpaper in the data directory."
+  )
 
   /// `default = <a command line>`.
   public static let defaultCommand = SettingsKey(
@@ -125,7 +130,7 @@ extension SettingsKey {
   )
 
   /// Every key, in the order `taskman config` lists them.
-  public static let all: [SettingsKey] = [color, listShowDone, listSort, listFilter, doneDateFormat, addProject, defaultCommand]
+  public static let all: [SettingsKey] = [color, listShowDone, listSort, listFilter, doneDateFormat, addProject, files, defaultCommand]
 
   /// The key named `name` (exactly), or nil.
   public static func named(_ name: String) -> SettingsKey? {

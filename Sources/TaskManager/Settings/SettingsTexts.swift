@@ -23,6 +23,8 @@ public struct SettingsTexts: Equatable, Sendable {
   public var addProject: String
   /// `default`.
   public var defaultCommand: String
+  /// `files`.
+  public var files: String
 
   /// The fields showing `settings`.
   public init(_ settings: Settings = Settings()) {
@@ -33,5 +35,6 @@ public struct SettingsTexts: Equatable, Sendable {
     doneDateFormat = settings.doneDateFormat.settingText
     addProject = settings.addProject.settingText
     defaultCommand = settings.defaultCommand.settingText
+    files = settings.files.settingText
   }
 }

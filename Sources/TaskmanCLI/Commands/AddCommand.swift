@@ -8,6 +8,7 @@ struct AddCommand: ParsableCommand, Equatable {
   var project: String?
   var newProject = false
   var under: String?
+  var destination: String?
 
   static let configuration = CommandConfiguration<Self>(
     name: "add",
@@ -29,6 +30,7 @@ struct AddCommand: ParsableCommand, Equatable {
       ),
       .flag(\.newProject, name: "new-project", help: "Create the --project named even when its name is close to an existing project's."),
       .option(\.under, name: "under", valueName: "id", value: .id, help: "Add it at the end of this item's children."),
+      .option(\.destination, name: "to", valueName: "file", value: .path, help: "With several files (--file given more than once, or the files setting): the one to add to, by its path or the name taskman shows beside its items. Default: the first."),
     ]
   )
 

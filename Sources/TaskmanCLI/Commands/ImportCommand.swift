@@ -5,6 +5,7 @@ import TaskManager
 struct ImportCommand: ParsableCommand, Equatable {
   var file = ""
   var append = false
+  var destination: String?
 
   static let configuration = CommandConfiguration<Self>(
     name: "import",
@@ -14,6 +15,7 @@ struct ImportCommand: ParsableCommand, Equatable {
     parameters: [
       .argument(\.file, name: "file", value: .path, help: "A TaskPaper file (UTF-8 text); '-' reads standard input."),
       .flag(\.append, name: "append", help: "Add every item at the end, even those already in the list."),
+      .option(\.destination, name: "to", valueName: "file", value: .path, help: "With several files (--file given more than once, or the files setting): the one to add to, by its path or the name taskman shows beside its items. Default: the first."),
     ]
   )
 

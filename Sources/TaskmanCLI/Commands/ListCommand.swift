@@ -77,7 +77,7 @@ struct ListCommand: ParsableCommand, Equatable {
       .show(in: context)
   }
 
-  @MainActor private func show(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
+  @MainActor func show(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
     var written: TaskPaperSearch?
     if let whereSearch { written = try SearchArgument.parse(whereSearch, origin: "the --where search") }
     let app = try context.appStore(forReading: true)

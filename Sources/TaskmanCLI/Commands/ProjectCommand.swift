@@ -3,6 +3,7 @@ import TaskManager
 /// `taskman project <name>...`
 struct ProjectCommand: ParsableCommand, Equatable {
   var name: [String] = []
+  var destination: String?
 
   static let configuration = CommandConfiguration<Self>(
     name: "project",
@@ -10,7 +11,8 @@ struct ProjectCommand: ParsableCommand, Equatable {
     discussion: "The name is the project's line without its ':', and tags may follow it, as on the line. A project of that name (ignoring case) must not exist yet; tasks go into one with 'taskman add --project <name>', which also creates it when missing.",
     examples: ["taskman project Home renovation", "taskman project Errands @weekend"],
     parameters: [
-      .arguments(\.name, name: "name", value: .text, help: "The project's name, like: Home renovation; tags may follow.")
+      .arguments(\.name, name: "name", value: .text, help: "The project's name, like: Home renovation; tags may follow."),
+      .option(\.destination, name: "to", valueName: "file", value: .path, help: "With several files (--file given more than once, or the files setting): the one to add to, by its path or the name taskman shows beside its items. Default: the first."),
     ]
   )
 

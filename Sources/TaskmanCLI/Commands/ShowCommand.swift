@@ -25,7 +25,14 @@ struct ShowCommand: ParsableCommand, Equatable {
         throw .nothingMatched("no item has the id '\(TextStyle.printable(id))'")
       }
       if json {
-        context.output.write(TaskJSON.show(entry, shortID: index.shortID(for:)).text)
+        var document = TaskJSON.show(entry, shortID: index.shortID(for:))
+        // With several files (see ``TaskFileSet``), the item's file, as `list --json` gives it.
+        if !app.otherFiles.isEmpty, case .object(var fields) = document, case .object(var item)? = fields["item"] {
+          item["file"] = .string(app.file.path)
+          fields["item"] = .object(item)
+          document = .object(fields)
+        }
+        context.output.write(document.text)
       } else {
         context.output.write(TextStyle.printable(ItemText.taskPaper(entry.item), keepingLayout: true))
       }

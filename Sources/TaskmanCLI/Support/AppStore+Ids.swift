@@ -3,9 +3,10 @@ import TaskManager
 
 // Short ids: how a command finds the items the person named, and the rows it prints for them.
 extension AppStore {
-  /// Short ids over every item of the list, at any depth.
+  /// Short ids over every item of the list, at any depth, and of the ``otherFiles`` of a set.
   func shortIDs() -> ShortIDIndex {
-    ShortIDIndex(items: state.tasks.elements)
+    guard !otherFiles.isEmpty else { return ShortIDIndex(items: state.tasks.elements) }
+    return TaskFileSet.shortIDs(over: [state.tasks.elements] + otherFiles.map(\.items))
   }
 
   /// The item a typed id (or unique prefix) names; exit 1 when none or several do, exit 2 for
@@ -14,11 +15,13 @@ extension AppStore {
     let state = self.state
     // The blank lines' ids, found in one walk when a prefix has several candidates.
     var blankLines: Set<UUID>?
-    let id = try index.resolve(text, describe: { state.item(withID: $0)?.title }) { id in
+    let otherFiles = self.otherFiles
+    let id = try index.resolve(text, describe: { state.item(withID: $0)?.title ?? TaskFileSet.item(withID: $0, in: otherFiles)?.item.title }) { id in
       if blankLines == nil { blankLines = Self.blankLineIDs(in: state.tasks.elements) }
       return blankLines?.contains(id) == false
     }
     guard let item = state.item(withID: id) else {
+      if let other = TaskFileSet.item(withID: id, in: otherFiles) { throw TaskFileSet.itemInAnotherFile(text, other, notIn: file) }
       throw .nothingMatched("no item has the id '\(TextStyle.printable(text))'")
     }
     // Blank lines have ids (`export --json` shows them) but are no items to act on.

@@ -41,6 +41,10 @@ final class AppStore {
   /// Whether a load that finds the journal's last step missing from the file says so on
   /// standard error; `undo` and `redo`, which say it in their own words, turn it off.
   var announcesStepNotInFile = true
+  /// The other files of a set of several (see ``TaskFileSet``), as last read: their items'
+  /// ids join this file's in ``shortIDs()``, so short ids are unique across the set. Empty
+  /// for one file.
+  var otherFiles: [TaskFileSet.OtherFile] = []
 
   /// How many times a change is made again on the file as another program left it, when that
   /// program saved it while the change was being made, before the command gives up.

@@ -42,9 +42,13 @@ struct CommandContext {
     )
   }
 
-  /// The task file this command works on (see ``TaskFileLocation``).
+  /// The task file this command works on (see ``TaskFileLocation``): of several (see
+  /// ``taskFiles``), the primary.
   var taskFile: TaskFileLocation {
-    TaskFileLocation(
+    if globals.file == nil, session.environment["TASKMAN_FILE"]?.isEmpty != false, !settings.files.paths.isEmpty {
+      return taskFiles[0]
+    }
+    return TaskFileLocation(
       option: globals.file,
       environment: session.environment,
       dataDirectory: dataDirectory,
@@ -98,21 +102,41 @@ struct CommandContext {
       let path = TextStyle.printable(file.path)
       let missing = isLink ? "\(path) is a symbolic link to \(TextStyle.printable(file.realPath)), which" : path
       if stepsThroughHistory {
-        errors.write("taskman: \(missing) does not exist.\n")
+        note("taskman: \(missing) does not exist.\n")
       } else if !forReading {
-        errors.write("taskman: \(missing) does not exist yet; this change creates it.\n")
+        note("taskman: \(missing) does not exist yet; this change creates it.\n")
       } else if FileKind.at(file.realDirectory) == .directory {
-        errors.write("taskman: \(missing) does not exist yet, so there is nothing in it; the first change creates it.\n")
+        note("taskman: \(missing) does not exist yet, so there is nothing in it; the first change creates it.\n")
       } else {
-        errors.write("taskman: \(missing) does not exist, nor does its directory \(TextStyle.printable(file.realDirectory)).\n")
+        note("taskman: \(missing) does not exist, nor does its directory \(TextStyle.printable(file.realDirectory)).\n")
       }
     }
     try file.checkStateDirectories()
-    if let existing = session.appStore, existing.file == file { return existing }
+    if let existing = session.appStore, existing.file == file {
+      existing.otherFiles = session.otherFiles
+      return existing
+    }
+    // Of several files, each keeps its store (and what it last read) for the next command.
+    if let kept = session.storesOfOtherFiles.firstIndex(where: { $0.file == file }) {
+      let store = session.storesOfOtherFiles.remove(at: kept)
+      if let current = session.appStore { session.storesOfOtherFiles.append(current) }
+      session.appStore = store
+      store.otherFiles = session.otherFiles
+      return store
+    }
     let store = AppStore(file: file, lockTimeout: try lockTimeout(), output: output, errors: errors, configStorage: configStorage)
     try LegacyMigration.migrateIfNeeded(store, errors: errors)
+    if let current = session.appStore { session.storesOfOtherFiles.append(current) }
     session.appStore = store
+    store.otherFiles = session.otherFiles
     return store
+  }
+
+  /// Writes a note about the task file on standard error; while a command works on several
+  /// files, each note once (see ``Session/notesSaid``).
+  private func note(_ text: String) {
+    if session.notesSaid != nil, session.notesSaid?.insert(text).inserted == false { return }
+    errors.write(text)
   }
 
   private func prepareDirectories(for file: TaskFileLocation) throws(TaskmanError) {

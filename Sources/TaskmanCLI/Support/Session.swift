@@ -25,6 +25,14 @@ final class Session {
   var shellLine: Int?
   /// The store the commands drive; see ``CommandContext/appStore()``.
   var appStore: AppStore?
+  /// The stores of the other files of a set (see ``TaskFileSet``), kept for the next use.
+  var storesOfOtherFiles: [AppStore] = []
+  /// While a command works on several files: what the other files held when read, which the
+  /// store of the file being worked on takes for its short ids (see ``AppStore/otherFiles``).
+  var otherFiles: [TaskFileSet.OtherFile] = []
+  /// While a command works on several files: the notes about missing files said already, so
+  /// that reading every file and then working on one says each once. Nil otherwise.
+  var notesSaid: Set<String>?
   /// The settings of the command being run (see ``CommandContext/prepareSettings()``).
   var settings: SettingsFeature.State?
   /// The config file warnings said already, so that a shell says each once.

@@ -12,6 +12,8 @@ import Storage
 ///
 /// The file: `--file <path>`, else `TASKMAN_FILE`, else `tasks.taskpaper` in the data
 /// directory (see ``DataDirectory``). A relative path is taken from the current directory.
+/// Several files (`--file` given more than once, the `files` setting) are a ``TaskFileSet``
+/// of locations, each with its own state directory.
 ///
 /// The bookkeeping (the ids of the file's items, the undo journal, the lock and the backup)
 /// never goes in the file, nor beside it: it lives in the data directory, under
