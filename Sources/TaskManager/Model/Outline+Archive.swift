@@ -10,10 +10,12 @@ extension Outline {
     items.first { $0.kind == .project && $0.title.lowercased() == Self.archiveTitle.lowercased() }
   }
 
-  /// The done items outside the `Archive:` project that ``archiveDone(newProjectID:)`` moves,
-  /// in document order, each with the path of the projects it sits in (`Work / Reports`, nil in
-  /// none). An item under a done item moves with it, and is not listed.
-  public func doneItemsToArchive() -> [(item: Item, projectPath: String?)] {
+  /// The done items outside the `Archive:` project that ``archiveDone(among:newProjectID:)``
+  /// moves, in document order, each with the path of the projects it sits in (`Work / Reports`,
+  /// nil in none). An item under a done item moves with it, and is not listed. With `ids`, only
+  /// the done items among them (`archive --where`): one under a done item that is not among
+  /// them is listed on its own.
+  public func doneItemsToArchive(among ids: Set<UUID>? = nil) -> [(item: Item, projectPath: String?)] {
     let archiveID = archiveProject?.id
     var result: [(item: Item, projectPath: String?)] = []
     // Items whose children are not looked at: the archive, and the done items found.
@@ -29,7 +31,7 @@ extension Outline {
       if item.kind == .project { paths[item.id] = path.map { "\($0) / \(item.title)" } ?? item.title }
       if item.id == archiveID {
         covered.insert(item.id)
-      } else if item.isDone {
+      } else if item.isDone, ids?.contains(item.id) ?? true {
         covered.insert(item.id)
         result.append((item, path))
       }
@@ -41,11 +43,12 @@ extension Outline {
   /// start of that project (added at the end of the file, with the id `newProjectID`, when
   /// missing), in document order, each tagged `@project(<path>)` with the projects it came from
   /// joined by ` / ` unless it has a `@project` tag already, as the TaskPaper app archives.
-  /// Done items already in the archive stay where they are. Returns the ids of the items
-  /// moved; with none, the outline is left as it was.
+  /// Done items already in the archive stay where they are. With `ids`, only the done items
+  /// among them move (see ``doneItemsToArchive(among:)``). Returns the ids of the items moved;
+  /// with none, the outline is left as it was.
   @discardableResult
-  public mutating func archiveDone(newProjectID: () -> UUID) -> [UUID] {
-    let archived = doneItemsToArchive()
+  public mutating func archiveDone(among ids: Set<UUID>? = nil, newProjectID: () -> UUID) -> [UUID] {
+    let archived = doneItemsToArchive(among: ids)
     guard !archived.isEmpty else { return [] }
     // One walk takes them all out: one per item would walk the outline once for each.
     let ids = Set(archived.map(\.item.id))
