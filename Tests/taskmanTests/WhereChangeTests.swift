@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Foundation
 import Testing
 
@@ -102,6 +109,46 @@ struct WhereChangeTests {
         """
     )
     #expect(data.dataFileText?.components(separatedBy: "@today").count == 4)
+  }
+
+  @Test func anItemChangedElsewhereWhileTheQuestionWaitsStopsTheChange() throws {
+    let data = try directory()
+    let milk = try #require(try data.listed(["--search", "Buy milk"]).first?["shortId"] as? String)
+    // As delete's test: the shell asks on a FIFO and reads the answer from another, so that the
+    // file can be changed while the question waits (the file is not locked then).
+    let input = data.path + "/answers", errors = data.path + "/questions"
+    try #require(mkfifo(input, 0o600) == 0 && mkfifo(errors, 0o600) == 0)
+    let answers = open(input, O_RDWR | O_CLOEXEC), questions = open(errors, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    try #require(answers >= 0 && questions >= 0 && fcntl(questions, F_SETFL, 0) == 0)
+    let shell = try TaskmanProcess.start(
+      [Array("shell".utf8)], inputFile: input, errorsFile: errors, environment: ["TASKMAN_DATA_DIR": data.path]
+    )
+    func write(_ text: String) { _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(answers, $0.baseAddress, text.utf8.count) } }
+    var asked: [UInt8] = []
+    func readUntil(_ text: String) {
+      var buffer = [UInt8](repeating: 0, count: 256)
+      while !String(decoding: asked, as: UTF8.self).contains(text) {
+        let count = read(questions, &buffer, buffer.count)
+        if count <= 0 { return }
+        asked += buffer[..<count]
+      }
+    }
+    write("done --where @errand\n")
+    readUntil("Done or Cancel? [d/C] ")
+    #expect(try data.run(["tag", milk, "@x"]).status == 0)
+    let changed = data.dataFileText
+    write("d\n")
+    close(answers)
+    readUntil("\u{0}")  // to the end
+    close(questions)
+    let result = shell.wait()
+    #expect(
+      String(decoding: asked, as: UTF8.self).contains(
+        "taskman: line 1: what '@errand' matches changed elsewhere while you answered; nothing was changed\n"
+      )
+    )
+    #expect(result.output.isEmpty)
+    #expect(data.dataFileText == changed)
   }
 
   @Test func repeatingTasksFoundEachRepeat() throws {
