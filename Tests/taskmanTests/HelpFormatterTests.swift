@@ -66,7 +66,8 @@ struct HelpFormatterTests {
   }
 
   @Test func deletesUsageLine() {
-    #expect(DeleteCommand.usage == "taskman delete <id> ... [--yes]")
+    #expect(DeleteCommand.usage == "taskman delete (<id> ... | --where <search>) [--yes]")
+    #expect(TagCommand.usage == "taskman tag (<id> | --where <search>) <tag> ... [--replace] [--yes]")
     #expect(HelpCommand.usage == "taskman help [<command>]")
     #expect(EditCommand.usage == "taskman edit <id> [<text> ...] [--replace-tags]")
   }

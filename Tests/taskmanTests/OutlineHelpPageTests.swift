@@ -98,18 +98,25 @@ struct OutlineHelpPageTests {
 
         Give exactly one of the places. An item cannot go under itself or under an item
         of its own. '--top' puts the item first in the file; '--top-level' takes it out
-        of its project to the end of the file.
+        of its project to the end of the file. With --where '<search>' instead of ids,
+        the command changes the items the search finds (as 'taskman query' lists them):
+        it says on standard error how many match, and asks before changing more than
+        one, unless --yes is given (without a terminal on standard input and without
+        --yes, it changes nothing and exits with status 5). No match exits with status
+        1. The whole change is one: one 'taskman undo' puts every item back. The items
+        go to the place in the order of the file, one after the other; an item found
+        under another found item moves with it and stays under it.
 
-        USAGE: taskman move <id> [--under <id>] [--project <name>] [--new-project]
-                            [--before <id>] [--after <id>] [--top] [--top-level]
-                            [--json]
+        USAGE: taskman move (<id> | --where <search>) [--under <id>] [--project <name>]
+                            [--new-project] [--before <id>] [--after <id>] [--top]
+                            [--top-level] [--yes] [--json]
 
         ARGUMENTS:
           <id>                    The item's id, or any unique prefix of it.
 
         OPTIONS:
           --under <id>            At the end of this item's children.
-          --project <name>        At the end of this project: its name (ignoring case)
+          -p, --project <name>    At the end of this project: its name (ignoring case)
                                   or, when several have it, its path (Home/Garden). A
                                   new name is created, unless it is close to a project's
                                   (then use --new-project).
@@ -120,8 +127,14 @@ struct OutlineHelpPageTests {
                                   its parent.
           --top                   First in the outline: before the first top-level item.
           --top-level             At the end of the top level: the end of the file.
+          -w, --where <search>    Instead of ids, the items this TaskPaper search finds
+                                  (see 'taskman help query' and
+                                  Documentation/Searches.md); quote it for the shell.
+          -y, --yes               With --where, change more than one item without
+                                  asking.
           --json                  Print the moved item as JSON (see
-                                  Documentation/taskman-json.md) instead of text.
+                                  Documentation/taskman-json.md) instead of text; with
+                                  --where, the moved items.
           -h, --help              Show help and exit.
 
         EXAMPLES:
@@ -129,6 +142,7 @@ struct OutlineHelpPageTests {
           taskman move 3f2a --before 9c01
           taskman move 3f2a --top
           taskman move 3f2a --top-level
+          taskman move --where '@errand and not @done' --project Errands
 
         Global options (--file, --data-dir, --color, --version): see 'taskman help'.
 

@@ -17,7 +17,7 @@ struct TaskmanBinaryTests {
     let help = try TaskmanProcess.run(["delete", "--help"])
     #expect(help.status == 0)
     #expect(help.output.hasPrefix("OVERVIEW: Delete items and everything under them, after asking.\n"))
-    #expect(help.output.contains("\nUSAGE: taskman delete <id> ... [--yes]\n"))
+    #expect(help.output.contains("\nUSAGE: taskman delete (<id> ... | --where <search>) [--yes]\n"))
 
     let version = try TaskmanProcess.run(["--version"])
     #expect(version.status == 0)

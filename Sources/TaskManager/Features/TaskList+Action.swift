@@ -37,6 +37,12 @@ extension TaskList {
     case addNote(String, to: UUID)
     /// Moves an item, with everything under it, to a position.
     case move(UUID, to: OutlinePosition)
+    /// Moves the items, each with everything under it, to a position, as one change which one
+    /// undo reverts: the first of them in document order goes to `position`, each next one
+    /// right after the one before, so they keep their order. An item under another of them
+    /// moves with it and stays under it. A position inside or beside one of them refuses the
+    /// whole change.
+    case moveItems(ids: [UUID], to: OutlinePosition)
     /// Opens the form on `task`.
     case editTask(Item)
     /// Asks whether to delete `task` and its children.
@@ -52,8 +58,11 @@ extension TaskList {
     /// Removes the items' `@done` tags.
     case markNotDone(ids: [UUID])
     /// Moves every done item outside the `Archive:` project into it, in one change (see
-    /// ``Outline/archiveDone(newProjectID:)``): the TaskPaper app's "Archive @done Items".
+    /// ``Outline/archiveDone(among:newProjectID:)``): the TaskPaper app's "Archive @done Items".
     case archiveDone
+    /// ``archiveDone`` narrowed to the done items among `ids` (`archive --where`), in one
+    /// change; one under a done item that is not among them moves on its own.
+    case archiveDoneItems(ids: [UUID])
     /// Moves each repeating task's dates to its next instance's without completing it (see
     /// ``Item/nextRepetition(id:)``); an item that cannot repeat refuses the whole change.
     case skipRepetition(ids: [UUID])
@@ -62,8 +71,14 @@ extension TaskList {
     /// A tag without a value never silently drops the value of one the item has (`@due` over
     /// `@due(2026-11-30)`): that is an error naming the value, unless `replacingValues`.
     case addTags([String], to: UUID, replacingValues: Bool = false)
+    /// ``addTags(_:to:replacingValues:)`` on each of the items, as one change which one undo
+    /// reverts. A tag that would drop a value on any of them refuses the whole change.
+    case addTagsToItems([String], ids: [UUID], replacingValues: Bool = false)
     /// Removes every tag with one of `names` from the item.
     case removeTags(names: [String], from: UUID)
+    /// ``removeTags(names:from:)`` on each of the items, as one change which one undo reverts.
+    /// An item that would be left a blank line refuses the whole change.
+    case removeTagsFromItems(names: [String], ids: [UUID])
     /// Puts `item` in place of the item with the same id, at any depth (children included).
     case replaceItem(Item)
     /// Shows only the items that match the filter.

@@ -56,14 +56,15 @@ extension TaskList {
     }
   }
 
-  /// ``Action/archiveDone``: moves the done items into `Archive:`.
-  func archiveDone(_ state: inout State) -> Effect<Action> {
-    let ids = state.outline.doneItemsToArchive().map(\.item.id)
-    guard !ids.isEmpty else { return .none }
-    let count = ids.count
-    return change(&state, "archive \(count) done \(count == 1 ? "item" : "items")", moved: Set(ids)) { tasks in
+  /// ``Action/archiveDone`` and ``Action/archiveDoneItems(ids:)``: moves the done items (among
+  /// `ids`, when given) into `Archive:`.
+  func archiveDone(_ state: inout State, among ids: Set<UUID>? = nil) -> Effect<Action> {
+    let archived = state.outline.doneItemsToArchive(among: ids).map(\.item.id)
+    guard !archived.isEmpty else { return .none }
+    let count = archived.count
+    return change(&state, "archive \(count) done \(count == 1 ? "item" : "items")", moved: Set(archived)) { tasks in
       var outline = Outline(items: tasks.elements)
-      outline.archiveDone(newProjectID: { uuid() })
+      outline.archiveDone(among: ids, newProjectID: { uuid() })
       tasks = IdentifiedArray(uniqueElements: outline.items)
     }
   }

@@ -138,6 +138,9 @@ public struct TaskList: Reducer {
           try tasks.move(id, to: position, newProjectID: uuid())
         }
 
+      case let .moveItems(ids, position):
+        return moveItems(&state, ids: ids, to: position)
+
       case let .editTask(task):
         state.destination = .editTask(.edit(task))
         return .none
@@ -152,6 +155,9 @@ public struct TaskList: Reducer {
       case .archiveDone:
         return archiveDone(&state)
 
+      case let .archiveDoneItems(ids):
+        return archiveDone(&state, among: Set(ids))
+
       case let .skipRepetition(ids):
         return skipRepetition(&state, ids: ids)
 
@@ -161,45 +167,16 @@ public struct TaskList: Reducer {
         }
 
       case let .addTags(texts, id, replacingValues):
-        var tags: [Tag] = []
-        for text in texts {
-          do throws(TaskPaperError) {
-            var tag = try TaskPaperParser.parseTag(text)
-            if TaskDate.isDateTagName(tag.name), let value = tag.value, (try? TaskDate.parse(value)) == nil {
-              do throws(TaskDateError) {
-                guard let resolved = try TaskDate.resolve(value, today: today) else { throw .notADate(value) }
-                tag = Tag(name: tag.name, date: resolved)
-              } catch {
-                state.errorMessage = "\(TaskPaperError.invalidTag(text).description) \(error.description)."
-                return .none
-              }
-            }
-            tags.append(tag)
-          } catch {
-            state.errorMessage = error.description
-            return .none
-          }
-        }
-        if !replacingValues, let item = state.item(withID: id),
-          let (old, new) = tags.lazy.compactMap({ new in
-            new.value == nil ? item.tags.first { $0.hasName(new.name) && $0.value != nil }.map { ($0, new) } : nil
-          }).first
-        {
-          state.errorMessage =
-            "“\(item.title)” has \(old.description): \(new.description) alone would drop its value. To change the value, give the new one (\(new.description)(…)); to drop it, add --replace."
-          return .none
-        }
-        let tagList = tags.map(\.description).joined(separator: " ")
-        return change(&state, "tag \(state.titles(of: [id])) \(tagList)") { tasks in
-          _ = tasks.modifyItem(withID: id) { item in
-            for tag in tags { item.setTag(tag) }
-          }
-        }
+        return addTags(&state, texts, to: [id], replacingValues: replacingValues)
+
+      case let .addTagsToItems(texts, ids, replacingValues):
+        return addTags(&state, texts, to: ids, replacingValues: replacingValues)
 
       case let .removeTags(names, id):
-        return change(&state, "untag \(state.titles(of: [id])) \(names.joined(separator: " "))") { tasks throws(OutlineError) in
-          try tasks.removeTags(named: names, from: id)
-        }
+        return removeTags(&state, names, from: [id])
+
+      case let .removeTagsFromItems(names, ids):
+        return removeTags(&state, names, from: ids)
 
       case let .importTaskPaper(text, mode):
         let imported = TaskPaperParser.parse(text, makeID: { uuid() })

@@ -10,10 +10,12 @@ extension Outline {
     items.first { $0.kind == .project && $0.title.lowercased() == Self.archiveTitle.lowercased() }
   }
 
-  /// The done items outside the `Archive:` project that ``archiveDone(newProjectID:)`` moves,
-  /// in document order, each with the path of the projects it sits in (`Work / Reports`, nil in
-  /// none). An item under a done item moves with it, and is not listed.
-  public func doneItemsToArchive() -> [(item: Item, projectPath: String?)] {
+  /// The done items outside the `Archive:` project that ``archiveDone(among:newProjectID:)``
+  /// moves, in document order, each with the path of the projects it sits in (`Work / Reports`,
+  /// nil in none). An item under a done item moves with it, and is not listed. With `ids`, only
+  /// the done items among them (`archive --where`): one under a done item that is not among
+  /// them is listed on its own.
+  public func doneItemsToArchive(among ids: Set<UUID>? = nil) -> [(item: Item, projectPath: String?)] {
     let archiveID = archiveProject?.id
     var result: [(item: Item, projectPath: String?)] = []
     // The path of the projects enclosing the items at each depth. One walk that skips what is
@@ -25,7 +27,7 @@ extension Outline {
       let item = walk.item, depth = walk.depth, path = paths[depth]
       if item.id == archiveID {
         walk.skipChildren()
-      } else if item.isDone {
+      } else if item.isDone, ids?.contains(item.id) ?? true {
         walk.skipChildren()
         result.append((item, path))
       } else if !item.children.isEmpty {
@@ -40,11 +42,12 @@ extension Outline {
   /// start of that project (added at the end of the file, with the id `newProjectID`, when
   /// missing), in document order, each tagged `@project(<path>)` with the projects it came from
   /// joined by ` / ` unless it has a `@project` tag already, as the TaskPaper app archives.
-  /// Done items already in the archive stay where they are. Returns the ids of the items
-  /// moved; with none, the outline is left as it was.
+  /// Done items already in the archive stay where they are. With `ids`, only the done items
+  /// among them move (see ``doneItemsToArchive(among:)``). Returns the ids of the items moved;
+  /// with none, the outline is left as it was.
   @discardableResult
-  public mutating func archiveDone(newProjectID: () -> UUID) -> [UUID] {
-    let archived = doneItemsToArchive()
+  public mutating func archiveDone(among ids: Set<UUID>? = nil, newProjectID: () -> UUID) -> [UUID] {
+    let archived = doneItemsToArchive(among: ids)
     guard !archived.isEmpty else { return [] }
     // One walk takes them all out: one per item would walk the outline once for each.
     let ids = Set(archived.map(\.item.id))

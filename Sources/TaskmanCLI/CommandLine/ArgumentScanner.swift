@@ -101,7 +101,21 @@ enum ArgumentScanner {
   /// takes one word, a repeating one the rest. Missing or extra words are usage errors.
   static func assignPositionals(to definitions: [ParameterDefinition], in values: inout ParsedValues) throws(TaskmanError) {
     var remaining = (values.words.removeValue(forKey: positionalKey) ?? [])[...]
+    // An argument whose option was given instead: its words would be extra.
+    var replaced: (argument: ParameterDefinition, option: ParameterDefinition)?
     for definition in definitions where definition.kind == .argument {
+      if let name = definition.replacedBy, let option = definitions.first(where: { $0.kind == .option && $0.name == name }) {
+        if values.words[option.key] != nil {
+          replaced = (definition, option)
+          continue
+        }
+        if remaining.isEmpty {
+          throw .usage(
+            "missing \(definition.displayName)", usage: values.usage,
+            hint: "Give \(definition.displayName)\(definition.isRepeating ? " ..." : ""), or \(option.synopsis) to act on what it finds."
+          )
+        }
+      }
       if definition.isRepeating {
         if remaining.isEmpty && !definition.isOptional { throw missing(definition, values) }
         values.words[definition.key] = Array(remaining)
@@ -111,6 +125,12 @@ enum ArgumentScanner {
       } else if !definition.isOptional {
         throw missing(definition, values)
       }
+    }
+    if let extra = remaining.first, let (argument, option) = replaced {
+      throw .usage(
+        "\(argument.displayName) and \(option.displayName) cannot be given together ('\(extra)')", usage: values.usage,
+        hint: "Give \(argument.displayName)\(argument.isRepeating ? " ..." : ""), or \(option.synopsis) to act on what it finds, not both."
+      )
     }
     if let extra = remaining.first {
       let what = remaining.count == 1 ? "unexpected argument '\(extra)'" : "unexpected arguments '\(remaining.joined(separator: "' '"))'"

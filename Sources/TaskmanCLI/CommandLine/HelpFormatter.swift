@@ -14,7 +14,23 @@ enum HelpFormatter {
 
   /// `taskman show <id> [--json]`: the command's parameters in declaration order.
   static func usage<Command: ParsableCommand>(of command: Command.Type) -> String {
-    (["taskman", command.name] + command.configuration.parameters.map(usageElement)).joined(separator: " ")
+    (["taskman", command.name] + usageElements(command.configuration.parameters)).joined(separator: " ")
+  }
+
+  /// The parameters' usage elements in declaration order; an argument an option stands in for
+  /// shows both, `(<id> ... | --where <search>)`, and the option is not shown again.
+  private static func usageElements<Root>(_ parameters: [Parameter<Root>]) -> [String] {
+    let definitions = parameters.flatMap(\.definitions)
+    let replacing = Set(definitions.compactMap(\.replacedBy))
+    return parameters.compactMap { parameter in
+      guard parameter.definitions.count == 1 else { return usageElement(parameter) }
+      let definition = parameter.definitions[0]
+      if definition.kind == .option, replacing.contains(definition.name) { return nil }
+      if let name = definition.replacedBy, let option = definitions.first(where: { $0.kind == .option && $0.name == name }) {
+        return "(" + definition.synopsis + (definition.isRepeating ? " ..." : "") + " | " + option.synopsis + ")"
+      }
+      return usageElement(parameter)
+    }
   }
 
   private static func usageElement<Root>(_ parameter: Parameter<Root>) -> String {
@@ -40,7 +56,7 @@ enum HelpFormatter {
       page += "\n" + paragraphs(discussion) + "\n"
     }
     let usagePrefix = "USAGE: taskman \(command.name) "
-    let elements = configuration.parameters.map(usageElement)
+    let elements = usageElements(configuration.parameters)
     page += "\n" + wrapElements(elements, prefix: usagePrefix) + "\n"
 
     let definitions = command.definitions

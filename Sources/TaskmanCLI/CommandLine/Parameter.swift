@@ -159,15 +159,18 @@ extension Parameter {
     }
   }
 
-  /// `<name>`: a required word in this position.
+  /// `<name>`: a required word in this position; with `replacedBy`, the option given instead
+  /// (see ``ParameterDefinition/replacedBy``).
   static func argument<Value: ExpressibleByArgument>(
     _ keyPath: WritableKeyPath<Root, Value> & Sendable,
     name: String,
     value valueKind: ParameterDefinition.ValueKind,
+    replacedBy: String? = nil,
     help: String
   ) -> Parameter {
     let definition = ParameterDefinition(
-      kind: .argument, name: name, valueName: name, help: help, allowedValues: Value.allValueStrings, valueKind: valueKind
+      kind: .argument, name: name, valueName: name, help: help, allowedValues: Value.allValueStrings, valueKind: valueKind,
+      replacedBy: replacedBy
     )
     return Parameter(definitions: [definition]) { root, values throws(TaskmanError) in
       if let word = values[definition].first {
@@ -194,17 +197,19 @@ extension Parameter {
     }
   }
 
-  /// `<name> ...`: every remaining word; at least one unless `isOptional`. Must come last.
+  /// `<name> ...`: every remaining word; at least one unless `isOptional`, or the option
+  /// `replacedBy` given instead (see ``ParameterDefinition/replacedBy``). Must come last.
   static func arguments<Value: ExpressibleByArgument>(
     _ keyPath: WritableKeyPath<Root, [Value]> & Sendable,
     name: String,
     isOptional: Bool = false,
     value valueKind: ParameterDefinition.ValueKind,
+    replacedBy: String? = nil,
     help: String
   ) -> Parameter {
     let definition = ParameterDefinition(
       kind: .argument, name: name, valueName: name, help: help, isRepeating: true, isOptional: isOptional,
-      allowedValues: Value.allValueStrings, valueKind: valueKind
+      allowedValues: Value.allValueStrings, valueKind: valueKind, replacedBy: replacedBy
     )
     return Parameter(definitions: [definition]) { root, values throws(TaskmanError) in
       var converted: [Value] = []

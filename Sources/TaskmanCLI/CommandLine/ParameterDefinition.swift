@@ -27,6 +27,11 @@ struct ParameterDefinition: Hashable, Sendable {
   var allowedValues: [String] = []
   /// What kind of value the option or argument takes, which completion offers; nil for a flag.
   var valueKind: ValueKind?
+  /// The name of the option an argument gives way to (`where` for `done`'s `<id>`): with that
+  /// option given, the argument takes no words (they go to the next argument, if any), and
+  /// without it the argument is required. The usage line shows both as alternatives:
+  /// `(<id> ... | --where <search>)`.
+  var replacedBy: String?
 
   /// Identifies the definition among a command's: `--tag`, `<id>`.
   var key: String { kind == .argument ? "<\(name)>" : "--\(name)" }

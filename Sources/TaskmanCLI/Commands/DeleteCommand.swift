@@ -2,18 +2,20 @@ import Composable
 import Foundation
 import TaskManager
 
-/// `taskman delete <id>... [--yes]`
+/// `taskman delete (<id>... | --where <search>) [--yes]`
 struct DeleteCommand: ParsableCommand, Equatable {
   var ids: [String] = []
+  var whereSearch: String?
   var yes = false
 
   static let configuration = CommandConfiguration<Self>(
     name: "delete",
     abstract: "Delete items and everything under them, after asking.",
-    discussion: "On a terminal, asks 'Are you sure?' first; the end of input means Cancel. Without a terminal on standard input it deletes nothing and exits with status 5, unless --yes is given.",
-    examples: ["taskman delete 3f2a", "taskman delete 3f2a 9c01 --yes"],
+    discussion: "On a terminal, asks 'Are you sure?' first; the end of input means Cancel. Without a terminal on standard input it deletes nothing and exits with status 5, unless --yes is given. With --where '<search>' instead of ids, it deletes the items the search finds (as 'taskman query' lists them): it says on standard error how many match, then asks once for them all, unless --yes is given; no match exits with status 1. An item found under another found item goes with it. One 'taskman undo' puts every item back.",
+    examples: ["taskman delete 3f2a", "taskman delete 3f2a 9c01 --yes", "taskman delete --where '@done < [d]today - 30 days'"],
     parameters: [
-      .arguments(\.ids, name: "id", value: .id, help: "The items' ids, or unique prefixes of them."),
+      .arguments(\.ids, name: "id", value: .id, replacedBy: "where", help: "The items' ids, or unique prefixes of them."),
+      .option(\.whereSearch, name: "where", short: "w", valueName: "search", value: .search, help: ItemSelection.whereHelp),
       .flag(\.yes, name: "yes", short: "y", help: "Delete without asking."),
     ]
   )
@@ -28,7 +30,9 @@ struct DeleteCommand: ParsableCommand, Equatable {
   /// under the lock again. An item confirmed but changed or deleted elsewhere meanwhile stops
   /// the command, with nothing deleted: what was confirmed is what was shown.
   func run(in context: CommandContext) async throws(TaskmanError) -> ExitCode {
+    let selection = try ItemSelection(ids: ids, where: whereSearch)
     let app = try context.appStore()
+    if selection.search != nil { return try await deleteFound(selection, in: app, context: context) }
     if yes || !context.canAsk {
       return try await app.withLoadedTasks { () throws(TaskmanError) in
         let index = app.shortIDs()
@@ -90,6 +94,39 @@ struct DeleteCommand: ParsableCommand, Equatable {
       context.output.write(answers.map { Self.report(deleted: $0.deleted, rows: $0.rows, style: context.style) }.joined())
     }
     return .success
+  }
+
+  /// `--where`: one question for every item the search finds (the list's own for one item),
+  /// then one change. An item under another found item is deleted with it, and not reported
+  /// apart.
+  @MainActor
+  private func deleteFound(_ selection: ItemSelection, in app: AppStore, context: CommandContext) async throws(TaskmanError) -> ExitCode {
+    let exit = try await context.withSelectedItems(
+      selection, in: app, command: Self.name, yes: yes, askingForOne: true,
+      question: { items in
+        let outline = app.state.outline
+        let outermost = outline.outermostItems(among: Set(items.map(\.id))).compactMap { outline.item(withID: $0) }
+        if outermost.count == 1 { return ConfirmationPrompt(TaskList.deleteConfirmation(for: outermost[0])) }
+        let under = outermost.reduce(0) { $0 + Self.descendantCount(of: $1) }
+        let count = "the \(outermost.count) items" + (under == 0 ? "" : " and the \(under) \(under == 1 ? "item" : "items") under them")
+        return .manyItems("Delete \(count)?", confirm: "Delete", destructive: true)
+      }
+    ) { items, index throws(TaskmanError) -> ExitCode in
+      let outermost = app.state.outline.outermostItems(among: Set(items.map(\.id)))
+      let rows = app.rows(for: outermost, index: index)
+      try await delete(outermost, in: app)
+      context.output.write(Self.report(deleted: true, rows: rows, style: context.style))
+      return .success
+    }
+    return exit ?? .success
+  }
+
+  /// How many items are under `item`, at any depth.
+  private static func descendantCount(of item: Item) -> Int {
+    var walk = OutlineWalk(item.children)
+    var count = 0
+    while walk.next() { count += 1 }
+    return count
   }
 
   /// Deletes the confirmed items as one change, and waits for it to be saved.

@@ -1,17 +1,21 @@
 import Foundation
 import TaskManager
 
-/// `taskman done <id>...`
+/// `taskman done (<id>... | --where <search>) [--yes]`
 struct DoneCommand: ParsableCommand, Equatable {
   var ids: [String] = []
+  var whereSearch: String?
+  var yes = false
 
   static let configuration = CommandConfiguration<Self>(
     name: "done",
     abstract: "Mark items done: adds @done(<today>). A repeating task gets its next instance right after it.",
-    discussion: "An item already done keeps the day it was done; 'taskman undone' removes it. With the done.date-format setting datetime, the stamp has the minute too: @done(2026-11-28 14:05) (see 'taskman help config'). A task with @repeat(<rule>) and a @due date repeats: its next instance (the same text and tags, without @done) is added after it, its @due moved by the rule from the previous @due, never from today, so two machines completing the same instance write the same line. Rules: daily, weekdays, weekly, monthly, yearly, every <n> days|weeks|months|years, and 'on <day>' after a monthly or yearly one. A rule taskman does not read, or a missing @due, only marks the task done, and says so on standard error. 'taskman skip' moves a repeating task on without completing it.",
-    examples: ["taskman done 3f2a 9c01"],
+    discussion: "An item already done keeps the day it was done; 'taskman undone' removes it. With the done.date-format setting datetime, the stamp has the minute too: @done(2026-11-28 14:05) (see 'taskman help config'). A task with @repeat(<rule>) and a @due date repeats: its next instance (the same text and tags, without @done) is added after it, its @due moved by the rule from the previous @due, never from today, so two machines completing the same instance write the same line. Rules: daily, weekdays, weekly, monthly, yearly, every <n> days|weeks|months|years, and 'on <day>' after a monthly or yearly one. A rule taskman does not read, or a missing @due, only marks the task done, and says so on standard error. 'taskman skip' moves a repeating task on without completing it. \(ItemSelection.whereDiscussion)",
+    examples: ["taskman done 3f2a 9c01", "taskman done --where '@errand and not @done'"],
     parameters: [
-      .arguments(\.ids, name: "id", value: .id, help: "The items' ids, or unique prefixes of them.")
+      .arguments(\.ids, name: "id", value: .id, replacedBy: "where", help: "The items' ids, or unique prefixes of them."),
+      .option(\.whereSearch, name: "where", short: "w", valueName: "search", value: .search, help: ItemSelection.whereHelp),
+      .flag(\.yes, name: "yes", short: "y", help: ItemSelection.yesHelp),
     ]
   )
 
@@ -21,7 +25,8 @@ struct DoneCommand: ParsableCommand, Equatable {
     var repeating: [UUID] = []
     var nextRows = ""
     let exit = try await context.changeItems(
-      ids,
+      try ItemSelection(ids: ids, where: whereSearch), command: Self.name, yes: yes,
+      question: { .manyItems("Mark the \($0.count) items done?", confirm: "Done") },
       { items in
         for item in items where !item.isDone && item.hasTag(named: "repeat") {
           do throws(RepeatError) {

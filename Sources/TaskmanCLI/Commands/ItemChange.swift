@@ -15,16 +15,33 @@ extension CommandContext {
     _ action: ([Item]) -> TaskList.Action,
     afterwards: (AppStore, [Item]) -> Void = { _, _ in }
   ) async throws(TaskmanError) -> ExitCode {
+    try await changeItems(.ids(ids), command: "", hint: hint(), action, afterwards: afterwards)
+  }
+
+  /// ``changeItems(_:hint:_:afterwards:)`` on the items `selection` names: with a search, after
+  /// saying how many it matches and, for more than one, asking `question` unless `yes` (see
+  /// ``withSelectedItems(_:in:command:yes:askingForOne:question:_:)``). The answer no changes nothing, and
+  /// is no failure.
+  @MainActor
+  func changeItems(
+    _ selection: ItemSelection,
+    command: String,
+    yes: Bool = false,
+    question: ([Item]) -> ConfirmationPrompt = { .manyItems("Change the \($0.count) items?", confirm: "Change") },
+    hint: @autoclosure () -> String? = nil,
+    _ action: ([Item]) -> TaskList.Action,
+    afterwards: (AppStore, [Item]) -> Void = { _, _ in }
+  ) async throws(TaskmanError) -> ExitCode {
     let app = try appStore()
-    return try await app.withLoadedTasks { () throws(TaskmanError) in
-      let index = app.shortIDs()
-      let items = try app.resolve(ids, in: index)
+    let exit = try await withSelectedItems(selection, in: app, command: command, yes: yes, question: question) {
+      items, index throws(TaskmanError) in
       // The person's settings say how some changes are made (`done.date-format`).
       app.send(.settingsChanged(settings))
       try await app.change(action(items), hint: hint())
       afterwards(app, items)
       output.write(TaskRowRenderer.render(app.rows(for: items.map(\.id), index: index), style: style))
-      return .success
+      return ExitCode.success
     }
+    return exit ?? .success
   }
 }

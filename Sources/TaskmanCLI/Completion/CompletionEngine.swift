@@ -53,13 +53,20 @@ struct CompletionEngine {
     guard let command = line.command else {
       return Completions(candidates: Self.filter(Self.commandCandidates(), by: partial))
     }
-    guard let argument = Self.argument(at: line.positionals.count, of: command.definitions) else { return Completions() }
+    guard let argument = Self.argument(at: line.positionals.count, of: command.definitions, given: line.given) else {
+      return Completions()
+    }
     return await complete(value: partial, of: argument, line: line)
   }
 
-  /// The argument a word in `position` (0 for the first after the command's name) goes to.
-  private nonisolated static func argument(at position: Int, of definitions: [ParameterDefinition]) -> ParameterDefinition? {
-    let arguments = definitions.filter { $0.kind == .argument }
+  /// The argument a word in `position` (0 for the first after the command's name) goes to; an
+  /// argument whose option was given instead (`tag --where <search>`) takes none.
+  private nonisolated static func argument(
+    at position: Int,
+    of definitions: [ParameterDefinition],
+    given: Set<String>
+  ) -> ParameterDefinition? {
+    let arguments = definitions.filter { $0.kind == .argument && $0.replacedBy.map { given.contains("--" + $0) } != true }
     if position < arguments.count { return arguments[position] }
     return arguments.last.flatMap { $0.isRepeating ? $0 : nil }
   }

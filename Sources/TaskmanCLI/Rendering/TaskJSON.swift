@@ -114,6 +114,15 @@ enum TaskJSON {
     ])
   }
 
+  /// `taskman move --where <search> … --json`: `{"items": [item…], "createdProject": title or
+  /// null}`, the moved items in document order where the move put them.
+  static func moved(_ moved: [Outline.Entry], createdProject: String?, shortID: (UUID) -> String) -> JSONValue {
+    .object([
+      "items": .array(moved.map { entry(for: $0, shortID: shortID) }),
+      "createdProject": createdProject.map(JSONValue.string) ?? .null,
+    ])
+  }
+
   /// `taskman doctor --json`: `{"file": {…}, "bookkeeping": [text…], "findings": [{…}…]}`.
   static func doctor(_ checkup: TaskFileCheckup, path: String, bookkeeping: [String], shortID: (UUID) -> String) -> JSONValue {
     .object([

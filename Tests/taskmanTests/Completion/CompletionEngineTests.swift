@@ -84,6 +84,14 @@ struct CompletionEngineTests {
     #expect(await engine.complete(["list", "--saved"], partial: "err").candidates.map(\.value) == ["Errands now"])
   }
 
+  @Test func withWhereTheWordsAfterTheCommandAreNoIDs() async {
+    // `--where` stands in for the id: tag's and untag's words are all tags, done takes none.
+    #expect(await values("tag --where @phone") == ["@due", "@phone", "@shopping"])
+    #expect(await values("untag --where @phone", "p") == ["phone"])
+    #expect(await values("done --where @phone").isEmpty)
+    #expect(await values("done", "3f7") == ["3f7b"])
+  }
+
   @Test func tagsProjectsAndClosedSets() async {
     // In their most common spelling (as `tags` shows them), with an `@` when typed with one.
     #expect(await values("list --tag") == ["due", "phone", "shopping"])
