@@ -120,4 +120,21 @@ import Testing
     #expect(try clones.read(in: clones.two) == "- Call mother\n- Call mom tonight @conflict\n- Buy milk\n")
     #expect(try clones.run(["status", "--porcelain"], in: clones.two).isEmpty)
   }
+
+  @Test func aDeleteAgainstAnEditAndMovesOnBothSides() throws {
+    guard let clones = try clones("Home:\n\t- Call mom\n\t- Buy milk\n\t- Water plants\nWork:\n\t- Write report\n") else { return }
+    defer { try? FileManager.default.removeItem(atPath: clones.root) }
+    // One deletes Call mom and moves Water plants first; two marks Call mom done and moves
+    // Write report under Home.
+    try clones.write("Home:\n\t- Water plants\n\t- Buy milk\nWork:\n\t- Write report\n", to: "tasks.taskpaper", in: clones.one)
+    try clones.commit("one", in: clones.one)
+    try clones.run(["push", "-q", "origin", "HEAD:main"], in: clones.one)
+    try clones.write(
+      "Home:\n\t- Call mom @done\n\t- Buy milk\n\t- Water plants\n\t- Write report\nWork:\n", to: "tasks.taskpaper", in: clones.two
+    )
+    try clones.commit("two", in: clones.two)
+    try clones.run(["pull", "-q", "--no-edit", "origin", "main"], in: clones.two)
+    #expect(try clones.read(in: clones.two) == "Home:\n\t- Water plants\n\t- Call mom @done\n\t- Buy milk\n\t- Write report\nWork:\n")
+    #expect(try clones.run(["status", "--porcelain"], in: clones.two).isEmpty)
+  }
 }

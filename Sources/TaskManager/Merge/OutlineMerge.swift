@@ -7,7 +7,7 @@
 /// let ours = Array("Home:\n\t- Call mom @today\n".utf8)
 /// let theirs = Array("Home:\n\t- Call mom @done(2026-11-29)\n\t- Buy milk\n".utf8)
 /// let result = try OutlineMerge.merge(base: base, ours: ours, theirs: theirs)
-/// // "Home:\n\t- Call mom @today @done(2026-11-29)\n\t- Buy milk\n", no conflicts
+/// // "Home:\n\t- Call mom @done(2026-11-29) @today\n\t- Buy milk\n", no conflicts
 /// ```
 ///
 /// The file carries no ids, so each side's lines are matched to the ancestor's (by text,

@@ -56,7 +56,6 @@ import Testing
     }
     let small = try work(items: 1_000)
     let large = try work(items: 10_000)
-    print("merge work: \(small) steps for 1,000 items, \(large) for 10,000")
     #expect(Double(large) < 14 * Double(small), "\(small) steps for 1,000 items, \(large) for 10,000")
   }
 }

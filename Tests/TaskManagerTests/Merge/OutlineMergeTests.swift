@@ -12,6 +12,15 @@ func merged(_ base: String, _ ours: String, _ theirs: String) throws -> (text: S
 
 /// The rules of issue 46 for the merge driver, each on a small outline.
 @Suite struct OutlineMergeTests {
+  @Test func theDocumentedExample() throws {
+    let base = Array("Home:\n\t- Call mom\n".utf8)
+    let ours = Array("Home:\n\t- Call mom @today\n".utf8)
+    let theirs = Array("Home:\n\t- Call mom @done(2026-11-29)\n\t- Buy milk\n".utf8)
+    let result = try OutlineMerge.merge(base: base, ours: ours, theirs: theirs)
+    #expect(String(decoding: result.bytes, as: UTF8.self) == "Home:\n\t- Call mom @done(2026-11-29) @today\n\t- Buy milk\n")
+    #expect(result.conflicts.isEmpty)
+  }
+
   @Test func changesToDifferentItemsMerge() throws {
     let base = "Home:\n\t- Call mom\n\t- Buy milk\nWork:\n\t- Write report\n"
     let ours = "Home:\n\t- Call mom @today\n\t- Buy milk\nWork:\n\t- Write report\n"
