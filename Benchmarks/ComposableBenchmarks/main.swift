@@ -459,6 +459,11 @@ if ProcessInfo.processInfo.environment["BENCH_SEARCH"] != nil {
   MainActor.assumeIsolated { runSearches() }
   exit(0)
 }
+// `BENCH_MERGE=1` runs only the outline merge figures (MergeBenchmarks.swift).
+if ProcessInfo.processInfo.environment["BENCH_MERGE"] != nil {
+  MainActor.assumeIsolated { runMerges() }
+  exit(0)
+}
 // `BENCH_UI=1` runs only the `taskman ui` figures (TaskmanUIBenchmarks.swift).
 if ProcessInfo.processInfo.environment["BENCH_UI"] != nil {
   MainActor.assumeIsolated { runTaskmanUI() }

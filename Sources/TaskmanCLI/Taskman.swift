@@ -63,6 +63,11 @@ public enum Taskman {
     if rawArguments.first == Array(CompletionEngine.entryPoint.utf8) {
       return await CompletionEngine.run(rawArguments.dropFirst().map { String(decoding: $0, as: UTF8.self) }, session: session)
     }
+    // Hidden: what git runs to merge task files (see `MergeDriverCommand`); before settings
+    // are read, as it needs none.
+    if rawArguments.first == Array(MergeDriverCommand.entryPoint.utf8) {
+      return MergeDriverCommand.run(Array(rawArguments.dropFirst()), session: session)
+    }
     let arguments: [String]
     do {
       arguments = try InputText.decodeArguments(rawArguments)
