@@ -46,7 +46,9 @@ struct SyncCommand: ParsableCommand, Equatable {
     }
     var repository = SyncRepository(git: git, file: file)
     if repository.top == nil {
-      let created = git.run(["init", "-q"], in: directory)
+      // The branch the person's git makes by default, else main (as the hosting services do).
+      let hasDefault = !git.run(["config", "--get", "init.defaultBranch"], in: directory).trimmedOutput.isEmpty
+      let created = git.run(["init", "-q"] + (hasDefault ? [] : ["-b", "main"]), in: directory)
       guard created.status == 0 else { throw Self.gitFailed("make \(directory) a git repository", created) }
       repository = SyncRepository(git: git, file: file)
       context.output.write("Made \(TextStyle.printable(directory)) a git repository.\n")
@@ -170,7 +172,7 @@ struct SyncCommand: ParsableCommand, Equatable {
     var descriptions: [String] = []
     if let data = try? app.storage.load(TaskFile.journalName), let journal = try? TaskJournal(decoding: data) {
       for record in journal.records.prefix(journal.applied) {
-        if let since, let date = record.date, date <= since { continue }
+        if let since, let date = record.date, date < since { continue }
         descriptions.append(record.description)
       }
     }
