@@ -71,6 +71,9 @@ extension CommandContext {
       return try await runInEach(command, of: set)
     case is SearchesCommand:
       return try await runInEach(command, of: set)
+    case let sync as SyncCommand where sync.action == nil:
+      // Each file syncs through the repository it is in (one repository may hold several).
+      return try await runInEach(command, of: set)
     case let naming as NamesItems:
       return try await runWhereNamed(naming, command: command, in: set)
     default:
