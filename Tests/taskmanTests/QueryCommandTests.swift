@@ -83,6 +83,16 @@ struct QueryCommandTests {
     #expect(result.output == "Overdue  @due < [d]today and not @done\nFlagged  //@flag union //@today\nBroken   @due <\n")
     let empty = try TaskmanDataDirectory()
     #expect(try empty.run(["searches"]).status == 1)
+
+    let document = try data.json(["searches", "--json"])
+    let searches = try #require(document["searches"] as? [[String: Any]])
+    #expect(searches.map { $0["name"] as? String } == ["Overdue", "Flagged", "Broken"])
+    #expect(searches.map { $0["search"] as? String } == ["@due < [d]today and not @done", "//@flag union //@today", "@due <"])
+    // Each with its item's ids, which show takes.
+    let shortID = try #require(searches.first?["shortId"] as? String)
+    #expect((searches.first?["id"] as? String)?.replacingOccurrences(of: "-", with: "").hasPrefix(shortID) == true)
+    #expect(try data.run(["show", shortID]).output.contains("Overdue"))
+    #expect(searches.first?["file"] == nil)
   }
 
   @Test func listSavedRunsOneByName() throws {

@@ -270,6 +270,43 @@ struct SeveralFilesTests {
     #expect(!list.output.contains("Send the report"))
   }
 
+  @Test func searchesListsEachFilesSavedSearchesAndItsJSONIsOneDocument() throws {
+    let files = try TwoFiles(home: "- Late @search(@errand)\n- Buy milk @errand\n")
+    let text = try files.run(["searches"])
+    #expect(text.status == 0)
+    // Only the file that has saved searches gets a heading.
+    #expect(text.output == "==> home.taskpaper <==\nLate  @errand\n")
+    let json = try files.run(["searches", "--json"])
+    #expect(json.status == 0)
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    let searches = try #require(document["searches"] as? [[String: Any]])
+    #expect(searches.count == 1)
+    #expect(searches.first?["name"] as? String == "Late")
+    #expect(searches.first?["search"] as? String == "@errand")
+    #expect(searches.first?["file"] as? String == files.home)
+    let none = try TwoFiles().run(["searches", "--json"])
+    #expect(none.status == 1)
+    #expect(none.output == "{\n  \"searches\": []\n}\n")
+  }
+
+  @Test func tabOffersTheIdsAndTagsOfEveryFile() throws {
+    let files = try TwoFiles()
+    let listed = try files.listed()
+    // What a shell's Tab runs after `taskman --file home --file work done `.
+    let ids = try files.data.run(["__complete", "--file", files.home, "--file", files.work, "done", ""])
+    for title in ["Buy milk", "Call Ann"] {
+      let shortID = try #require(listed[title]?["shortId"] as? String)
+      #expect(ids.output.contains("\(shortID)\t\(title)"), "\(ids.output)")
+    }
+    let tags = try files.data.run(["__complete", "--file", files.home, "-f", files.work, "list", "--tag", ""]).output
+    #expect(tags.contains("weekend") && tags.contains("due"))
+    // The files setting too, with nothing on the command line.
+    try FileManager.default.createDirectory(atPath: files.data.path + "/cfg/taskman", withIntermediateDirectories: true)
+    try Data("files = \(files.home), \(files.work)\n".utf8).write(to: URL(fileURLWithPath: files.data.path + "/cfg/taskman/config"))
+    let fromSetting = try files.data.run(["__complete", "done", ""], environment: ["XDG_CONFIG_HOME": files.data.path + "/cfg"])
+    #expect(fromSetting.output == ids.output)
+  }
+
   @Test func showNamesTheItemsFile() throws {
     let files = try TwoFiles()
     let ann = try #require(try files.listed()["Call Ann"]?["shortId"] as? String)

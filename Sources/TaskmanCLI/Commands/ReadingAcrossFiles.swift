@@ -279,3 +279,43 @@ extension ProjectsCommand {
     return status
   }
 }
+
+extension SearchesCommand {
+  /// `searches` over several files: each file's saved searches under its heading (files with
+  /// none are left out); `--json` one list with each search's `"file"`. Exit 1 when no file
+  /// has any.
+  @MainActor
+  func runAcrossFiles(_ set: TaskFileSet, in context: CommandContext) async throws(TaskmanError) -> ExitCode {
+    let reads = try await context.readEvery(set, forChange: false)
+    let index = TaskFileSet.shortIDs(over: reads.compactMap { $0.app?.state.tasks.elements })
+    var searches: [JSONValue] = []
+    var found = false
+    var failed: ExitCode?
+    var first = true
+    for read in reads {
+      guard let app = read.app else {
+        if let failure = read.failure { context.session.report(failure) }
+        failed = max(failed ?? .success, read.failure?.exitCode ?? .dataFileUnreadable)
+        continue
+      }
+      let saved = SavedSearch.all(in: app.state.outline)
+      guard !saved.isEmpty else { continue }
+      found = true
+      if json {
+        let document = TaskJSON.searches(saved, shortID: index.shortID(for:))
+        guard case .object(let fields) = document, case .array(let items)? = fields["searches"] else { continue }
+        searches += items.map { item in
+          guard case .object(var fields) = item else { return item }
+          fields["file"] = .string(read.file.path)
+          return .object(fields)
+        }
+      } else {
+        context.output.write(context.fileHeading(read.label, first: first))
+        first = false
+        Self.write(saved, in: context)
+      }
+    }
+    if json { context.output.write(JSONValue.object(["searches": .array(searches)]).text) }
+    return failed ?? (found ? .success : .nothingMatched)
+  }
+}

@@ -27,13 +27,18 @@ struct SearchesCommand: ParsableCommand, Equatable {
         context.output.write(TaskJSON.searches(saved, shortID: index.shortID(for:)).text)
         return saved.isEmpty ? .nothingMatched : .success
       }
-      let names = saved.map { TextStyle.printable($0.name) }
-      let width = names.map(DisplayWidth.of).max() ?? 0
-      for (name, search) in zip(names, saved) {
-        let padding = String(repeating: " ", count: width - DisplayWidth.of(name))
-        context.output.write(name + padding + "  " + TextStyle.printable(search.text) + "\n")
-      }
+      Self.write(saved, in: context)
       return saved.isEmpty ? .nothingMatched : .success
+    }
+  }
+
+  /// Each saved search's name and its search, the searches lined up.
+  static func write(_ saved: [SavedSearch], in context: CommandContext) {
+    let names = saved.map { TextStyle.printable($0.name) }
+    let width = names.map(DisplayWidth.of).max() ?? 0
+    for (name, search) in zip(names, saved) {
+      let padding = String(repeating: " ", count: width - DisplayWidth.of(name))
+      context.output.write(name + padding + "  " + TextStyle.printable(search.text) + "\n")
     }
   }
 }

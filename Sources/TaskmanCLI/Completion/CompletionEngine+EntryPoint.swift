@@ -1,28 +1,35 @@
+import TaskManager
+
 extension CompletionEngine {
   /// The hidden command the completion scripts run: `taskman __complete <words…> <partial>`.
   /// Listed nowhere (not in help, nor among the commands completion offers).
   static let entryPoint = "__complete"
 
-  /// The engine over the task file a command line's global options (and `session`'s
-  /// environment) name, read without changing anything (``CompletionValues/read(from:)``);
-  /// in `taskman shell`, the shell's file, whatever the line says.
+  /// The engine over the task files a command line's global options (and `session`'s
+  /// environment and config file) name, read without changing anything
+  /// (``CompletionValues/read(from:)``): of several files, their items together, as the
+  /// commands number them; in `taskman shell`, the shell's files, whatever the line says.
   static func readingTaskFile(in session: Session) -> CompletionEngine {
     CompletionEngine { line in
       var globals = line
       if let shell = session.shellGlobals {
-        globals.file = shell.file
+        globals.files = shell.files
         globals.dataDirectory = shell.dataDirectory
       }
-      let dataDirectory = DataDirectory.resolve(
-        option: globals.dataDirectory, environment: session.environment,
-        currentDirectory: session.currentDirectory, home: session.home
-      )
-      guard FileKind.at(dataDirectory) != .file else { return nil }
-      let file = TaskFileLocation(
-        option: globals.file, environment: session.environment, dataDirectory: dataDirectory,
-        currentDirectory: session.currentDirectory
-      )
-      return await CompletionValues.read(from: file)
+      let context = CommandContext(session: session, globals: globals)
+      guard FileKind.at(context.dataDirectory) != .file else { return nil }
+      // The files setting says which files; nothing it warns about may reach the line.
+      try? context.prepareSettings(warns: false)
+      let files = context.taskFiles
+      guard files.count > 1 else {
+        guard let file = files.first else { return nil }
+        return await CompletionValues.read(from: file)
+      }
+      var items: [Item] = []
+      for file in files {
+        if let values = await CompletionValues.read(from: file) { items += values.items }
+      }
+      return CompletionValues(items: items)
     }
   }
 

@@ -64,7 +64,7 @@ extension CompletionEngine {
     private mutating func set(_ option: ParameterDefinition, _ value: String) {
       guard GlobalOptions.definitions.contains(option), !value.isEmpty else { return }
       switch option.name {
-      case "file": globals.file = value
+      case "file": globals.files.append(value)
       case "data-dir": globals.dataDirectory = value
       default: break
       }

@@ -69,8 +69,8 @@ extension CommandContext {
     case let log as LogCommand where !log.json:
       // Each file keeps its own history: shown file by file.
       return try await runInEach(command, of: set)
-    case is SearchesCommand:
-      return try await runInEach(command, of: set)
+    case let searches as SearchesCommand:
+      return try await searches.runAcrossFiles(set, in: self)
     case let sync as SyncCommand where sync.action == nil:
       // Each file syncs through the repository it is in (one repository may hold several).
       return try await runInEach(command, of: set)
