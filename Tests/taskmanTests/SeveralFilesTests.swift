@@ -307,6 +307,23 @@ struct SeveralFilesTests {
     #expect(fromSetting.output == ids.output)
   }
 
+  @Test func changesByWhereAskForOneFile() throws {
+    let files = try TwoFiles()
+    let (home, work) = (files.bytes(files.home), files.bytes(files.work))
+    for arguments in [["done", "-w", "@errand", "-y"], ["tag", "-w", "@errand", "@x", "-y"], ["archive", "--where", "@errand"]] {
+      let refused = try files.run(arguments)
+      #expect(refused.status == 2, "\(arguments)")
+      #expect(refused.errors.hasPrefix("taskman: taskman \(arguments[0]) --where changes one file at a time, and 2 are chosen (home.taskpaper, work.taskpaper)\n"))
+      #expect(refused.errors.contains("Name the file: taskman --file <path> \(arguments[0]) --where"))
+    }
+    #expect(files.bytes(files.home) == home && files.bytes(files.work) == work)
+    // One file named: the search changes its items only.
+    let done = try files.data.run(["--file", files.work, "done", "-w", "@errand", "-y"])
+    #expect(done.status == 0, "\(done.errors)")
+    #expect(files.bytes(files.home) == home)
+    #expect(files.bytes(files.work) != work)
+  }
+
   @Test func showNamesTheItemsFile() throws {
     let files = try TwoFiles()
     let ann = try #require(try files.listed()["Call Ann"]?["shortId"] as? String)

@@ -1,9 +1,8 @@
 /// Reads words against a list of ``ParameterDefinition``s: the untyped core of parsing, used
 /// for the options before a command's name and for everything after it.
 ///
-/// - `--name value`, `--name=value`, `-h`; flags take no value (`--json=x` is an error); a
-///   short option takes its value as the next word or right after its letter (`-p Work`,
-///   `-pWork`).
+/// - `--name value`, `--name=value`, `-h`, `-p value`; flags take no value (`--json=x` is an
+///   error).
 /// - An option's value is the next word unless it starts with `-` (then the value is missing:
 ///   write `--search=-foo`), so a forgotten value never swallows the next option.
 /// - `--` ends the options: every later word is an argument, even `--json` or `-5`.
@@ -54,11 +53,10 @@ enum ArgumentScanner {
         continue
       }
 
-      var (spelled, inlineValue) = split(word)
-      // `-pWork`: a short option's value written right after its letter, as getopt reads it.
-      if inlineValue == nil, let attached = attachedShortValue(word, in: definitions) {
-        (spelled, inlineValue) = attached
-      }
+      // A short option's value is the next word, never glued to its letter as getopt reads
+      // `-pWork`: taskman's arguments are free text, and `add Meet -fred` must not write to
+      // a file named `red`.
+      let (spelled, inlineValue) = split(word)
       guard let definition = find(spelled, in: definitions) else {
         throw unknownOption(spelled, definitions: definitions, values: values)
       }
@@ -143,15 +141,6 @@ enum ArgumentScanner {
   static func split(_ word: String) -> (name: String, value: String?) {
     guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
     return (String(word[..<equals]), String(word[word.index(after: equals)...]))
-  }
-
-  /// `-pWork` split into `-p` and `Work` when `-p` is a short option that takes a value; nil for
-  /// anything else (`-5`, `--project`, a flag's letter).
-  private static func attachedShortValue(_ word: String, in definitions: [ParameterDefinition]) -> (String, String?)? {
-    guard !word.hasPrefix("--"), word.count > 2 else { return nil }
-    let letter = word[word.index(after: word.startIndex)]
-    guard definitions.contains(where: { $0.kind == .option && $0.shortName == letter }) else { return nil }
-    return ("-\(letter)", String(word.dropFirst(2)))
   }
 
   private static func find(_ spelled: String, in definitions: [ParameterDefinition]) -> ParameterDefinition? {

@@ -34,7 +34,7 @@ struct Invocation: Sendable {
           )
         }
         usedDefault = true
-        words = Array(words[..<leadingCount]) + (lines.defaultCommand.isEmpty ? [ListCommand.name] : lines.defaultCommand.words)
+        words = Self.globals(words[..<leadingCount]) + (lines.defaultCommand.isEmpty ? [ListCommand.name] : lines.defaultCommand.words)
       case let .unknownCommand(name, index):
         let lines = known ?? configured()
         known = lines
@@ -61,9 +61,15 @@ struct Invocation: Sendable {
             hint: "Give it a command line, as typed after 'taskman': alias.\(name) = list --flat"
           )
         }
-        words = Array(words[..<index]) + replacement + Array(words[(index + 1)...])
+        words = Self.globals(words[..<index]) + replacement + Array(words[(index + 1)...])
       }
     }
+  }
+
+  /// The global options before a command's name, without a `--` among them: it ended the
+  /// options before the name, and must not end those of the command line put in its place.
+  private static func globals(_ words: ArraySlice<String>) -> [String] {
+    words.filter { $0 != "--" }
   }
 
   /// What one pass of the parser found: a whole invocation, or the place where the config

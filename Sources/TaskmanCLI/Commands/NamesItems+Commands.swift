@@ -2,6 +2,7 @@
 // several files: kept in one place so each command's own file says nothing about sets.
 
 extension DoneCommand: NamesItems {
+  var changesWhere: String? { whereSearch }
   var namedIDs: [String] {
     get { ids }
     set { ids = newValue }
@@ -9,6 +10,7 @@ extension DoneCommand: NamesItems {
 }
 
 extension UndoneCommand: NamesItems {
+  var changesWhere: String? { whereSearch }
   var namedIDs: [String] {
     get { ids }
     set { ids = newValue }
@@ -23,6 +25,7 @@ extension SkipCommand: NamesItems {
 }
 
 extension DeleteCommand: NamesItems {
+  var changesWhere: String? { whereSearch }
   var namedIDs: [String] {
     get { ids }
     set { ids = newValue }
@@ -30,6 +33,7 @@ extension DeleteCommand: NamesItems {
 }
 
 extension TagCommand: NamesItems {
+  var changesWhere: String? { whereSearch }
   var namedIDs: [String] {
     get { [id] }
     set { id = newValue.first ?? id }
@@ -37,6 +41,7 @@ extension TagCommand: NamesItems {
 }
 
 extension UntagCommand: NamesItems {
+  var changesWhere: String? { whereSearch }
   var namedIDs: [String] {
     get { [id] }
     set { id = newValue.first ?? id }
@@ -58,6 +63,7 @@ extension NoteCommand: NamesItems {
 }
 
 extension MoveCommand: NamesItems {
+  var changesWhere: String? { whereSearch }
   var namedIDs: [String] {
     get { [id] }
     set { id = newValue.first ?? id }
@@ -73,6 +79,7 @@ extension ShowCommand: NamesItems {
 
 /// `archive` names no items: with several files it archives in each, under each one's lock.
 extension ArchiveCommand: NamesItems {
+  var changesWhere: String? { whereSearch }
   var namedIDs: [String] {
     get { [] }
     set {}

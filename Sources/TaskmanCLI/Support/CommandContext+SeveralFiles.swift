@@ -7,6 +7,12 @@ import TaskManager
 protocol NamesItems {
   /// The ids (or prefixes) as typed; none for a command that acts on every file (`archive`).
   var namedIDs: [String] { get set }
+  /// The `--where` search a change names its items by instead, if any.
+  var changesWhere: String? { get }
+}
+
+extension NamesItems {
+  var changesWhere: String? { nil }
 }
 
 /// A command that puts new items into a file: with several, the primary unless ``destination``
@@ -74,6 +80,13 @@ extension CommandContext {
     case let sync as SyncCommand where sync.action == nil:
       // Each file syncs through the repository it is in (one repository may hold several).
       return try await runInEach(command, of: set)
+    case let naming as NamesItems where naming.changesWhere != nil:
+      // One search, one question and one undoable change are what --where promises; over
+      // several files (each with its own lock and undo history) it could keep none of them.
+      throw .usage(
+        "taskman \(name) --where changes one file at a time, and \(files.count) are chosen (\(set.files.map { set.label(of: $0) }.joined(separator: ", ")))",
+        hint: "Name the file: taskman --file <path> \(name) --where … ('taskman query' shows which file each match is in)."
+      )
     case let naming as NamesItems:
       return try await runWhereNamed(naming, command: command, in: set)
     default:
