@@ -23,6 +23,8 @@ import Testing
     init(git: String, text: String) throws {
       self.git = git
       root = try TaskmanProcess.makeTemporaryDirectory()
+      // The person's git makes `main` first, as the shared repository's HEAD names.
+      try Data("[init]\n\tdefaultBranch = main\n".utf8).write(to: URL(fileURLWithPath: root + "/.gitconfig"))
       one = try TaskmanDataDirectory()
       two = try TaskmanDataDirectory()
       try runGit(["init", "-q", "--bare", "-b", "main", origin], in: root)
@@ -187,7 +189,7 @@ import Testing
     let offline = try machines.taskman(machines.one, ["sync"])
     #expect(offline.status == 0, "\(offline.errors)")
     #expect(offline.output.contains("Committed: "))
-    #expect(offline.output.contains("Push pending: cannot reach origin"))
+    #expect(offline.output.contains("Push pending: cannot fetch from origin"))
     // Back online, the next sync sends it.
     try FileManager.default.moveItem(atPath: machines.root + "/away.git", toPath: machines.origin)
     let online = try machines.taskman(machines.one, ["sync"])
@@ -210,6 +212,78 @@ import Testing
     #expect(undo.status == 1)
     #expect(undo.errors.contains("was changed since. Nothing was changed; the file keeps the newer edit."))
     #expect(try machines.text(of: machines.two) == merged)
+  }
+
+  @Test func aFreshCloneThatCheckedOutNothingTakesTheBranchTheOthersSync() throws {
+    guard let machines = try machines() else { return }
+    // The shared repository's HEAD names `trunk`, which nobody pushed: a clone checks out nothing.
+    try machines.runGit(["symbolic-ref", "HEAD", "refs/heads/trunk"], in: machines.origin)
+    try machines.runGit(["clone", "-q", machines.origin, machines.root + "/three"], in: machines.root)
+    let data = try TaskmanDataDirectory()
+    let synced = try data.run(["--file", machines.root + "/three/tasks.taskpaper", "sync"], environment: machines.environment)
+    #expect(synced.status == 0, "\(synced.errors)")
+    #expect(synced.output.hasPrefix("Checked out main, the branch origin has.\n"))
+    #expect(try String(contentsOfFile: machines.root + "/three/tasks.taskpaper", encoding: .utf8) == Self.list)
+  }
+
+  @Test func syncSendsTheFileToTheRemoteInitWasGivenAndNeverReplacesAnother() throws {
+    guard let git = Self.git else { return }
+    // A repository of dotfiles whose branch follows a remote of its own, with the list in it.
+    let machines = try Machines(git: git, text: Self.list)
+    let dotfiles = machines.root + "/dotfiles"
+    try machines.runGit(["init", "-q", "--bare", "-b", "main", machines.root + "/dotfiles.git"], in: machines.root)
+    try machines.runGit(["clone", "-q", machines.root + "/dotfiles.git", dotfiles], in: machines.root)
+    try machines.runGit(["remote", "rename", "origin", "gh"], in: dotfiles)
+    try Data("set -o vi\n".utf8).write(to: URL(fileURLWithPath: dotfiles + "/bashrc"))
+    try machines.runGit(["add", "bashrc"], in: dotfiles)
+    try machines.runGit(["commit", "-q", "-m", "bashrc"], in: dotfiles)
+    try machines.runGit(["push", "-q", "-u", "gh", "main"], in: dotfiles)
+    try FileManager.default.createDirectory(atPath: dotfiles + "/notes", withIntermediateDirectories: true)
+    let file = dotfiles + "/notes/tasks.taskpaper"
+    try Data("- Buy milk\n".utf8).write(to: URL(fileURLWithPath: file))
+    let tasks = machines.root + "/tasks.git"
+    try machines.runGit(["init", "-q", "--bare", "-b", "main", tasks], in: machines.root)
+    let data = try TaskmanDataDirectory()
+    #expect(try data.run(["--file", file, "sync", "init", tasks], environment: machines.environment).status == 0)
+    let synced = try data.run(["--file", file, "sync"], environment: machines.environment)
+    #expect(synced.status == 0, "\(synced.errors)")
+    #expect(synced.output.hasSuffix("Pushed to origin/main.\n"))
+    #expect(try machines.runGit(["log", "--format=%s", "main"], in: tasks).contains("taskman sync init"))
+    #expect(!(try machines.runGit(["log", "--format=%s", "main"], in: machines.root + "/dotfiles.git")).contains("taskman"))
+    // An origin of another URL is never replaced without a word.
+    let other = try data.run(["--file", file, "sync", "init", machines.root + "/elsewhere.git"], environment: machines.environment)
+    #expect(other.status == 2)
+    #expect(other.errors.contains("has a remote origin already, \(tasks), not \(machines.root)/elsewhere.git"))
+  }
+
+  @Test func aCloneOnAnotherBranchIsToldRatherThanSplittingTheList() throws {
+    guard let machines = try machines() else { return }
+    // A second machine whose file sits in a repository of its own, on another branch.
+    let three = machines.root + "/three"
+    try FileManager.default.createDirectory(atPath: three, withIntermediateDirectories: true)
+    try machines.runGit(["init", "-q", "-b", "trunk"], in: three)
+    try Data("- Walk the dog\n".utf8).write(to: URL(fileURLWithPath: three + "/tasks.taskpaper"))
+    let data = try TaskmanDataDirectory()
+    let file = three + "/tasks.taskpaper"
+    #expect(try data.run(["--file", file, "sync", "init", machines.origin], environment: machines.environment).status == 0)
+    let refused = try data.run(["--file", file, "sync"], environment: machines.environment)
+    #expect(refused.status == 2)
+    #expect(refused.errors.contains("origin has main but no trunk: this clone is on another branch than the list"))
+    #expect(refused.errors.contains("branch -m trunk main"))
+    #expect(!(try machines.runGit(["branch", "--list"], in: machines.origin)).contains("trunk"))
+  }
+
+  @Test func aPushTheRemoteRefusesIsAnErrorWithItsReason() throws {
+    guard let machines = try machines() else { return }
+    let hook = machines.origin + "/hooks/pre-receive"
+    try Data("#!/bin/sh\necho 'main is protected' >&2\nexit 1\n".utf8).write(to: URL(fileURLWithPath: hook))
+    chmod(hook, 0o755)
+    _ = try machines.taskman(machines.one, ["add", "Buy milk"])
+    let refused = try machines.taskman(machines.one, ["sync"])
+    #expect(refused.status == 3)
+    #expect(refused.errors.contains("origin refused the push: "))
+    #expect(refused.errors.contains("main is protected"))
+    #expect(refused.output.contains("Committed: "))
   }
 
   @Test func outsideARepositoryOrWithoutGitItSaysWhatToDo() throws {

@@ -46,9 +46,9 @@ struct SyncCommand: ParsableCommand, Equatable {
     }
     var repository = SyncRepository(git: git, file: file)
     if repository.top == nil {
-      // The branch the person's git makes by default, else main (as the hosting services do).
-      let hasDefault = !git.run(["config", "--get", "init.defaultBranch"], in: directory).trimmedOutput.isEmpty
-      let created = git.run(["init", "-q"] + (hasDefault ? [] : ["-b", "main"]), in: directory)
+      // git's own first branch, as `git init --bare` on the same machine makes it: a shared
+      // repository made that way and this one then agree.
+      let created = git.run(["init", "-q"], in: directory)
       guard created.status == 0 else { throw Self.gitFailed("make \(directory) a git repository", created) }
       repository = SyncRepository(git: git, file: file)
       context.output.write("Made \(TextStyle.printable(directory)) a git repository.\n")
@@ -56,14 +56,33 @@ struct SyncCommand: ParsableCommand, Equatable {
     guard let top = repository.top, let relative = repository.relativePath else {
       throw TaskmanError(.dataFileUnreadable, "the task file \(file.realPath) is not inside the git repository at \(repository.top ?? directory)")
     }
+    // A commit on a detached HEAD is left behind by the next `git switch`, and the tasks in it
+    // with it.
+    if repository.branch == nil, repository.exists("HEAD") {
+      throw .usage("the repository at \(top) is not on a branch (a detached HEAD)", hint: "Check out a branch first: git -C \(AppStore.shellQuoted(top)) switch <branch>")
+    }
+    if let remote {
+      let existing = git.run(["remote", "get-url", "origin"], in: top)
+      if existing.status == 0, existing.trimmedOutput != remote {
+        throw .usage(
+          "the repository at \(top) has a remote origin already, \(existing.trimmedOutput), not \(remote)",
+          hint: "To sync through \(remote) instead: git -C \(AppStore.shellQuoted(top)) remote set-url origin \(AppStore.shellQuoted(remote)), then run this again."
+        )
+      }
+    }
     if try repository.markForMerging() {
       context.output.write("Marked \(TextStyle.printable(relative)) in .gitattributes to be merged by taskman.\n")
     }
     try repository.registerDriver()
     if let remote {
-      let existing = git.run(["remote", "get-url", "origin"], in: top)
-      let set = git.run(existing.status == 0 ? ["remote", "set-url", "origin", remote] : ["remote", "add", "origin", remote], in: top)
-      guard set.status == 0 else { throw Self.gitFailed("set the remote origin to \(remote)", set) }
+      if git.run(["remote", "get-url", "origin"], in: top).status != 0 {
+        let added = git.run(["remote", "add", "origin", remote], in: top)
+        guard added.status == 0 else { throw Self.gitFailed("add the remote origin \(remote)", added) }
+      }
+      // Where `sync` sends the file from now on, whatever remote the branch follows otherwise
+      // (a repository of dotfiles may push elsewhere).
+      let chosen = git.run(["config", SyncRepository.remoteKey, "origin"], in: top)
+      guard chosen.status == 0 else { throw Self.gitFailed("note origin as taskman's remote", chosen) }
       context.output.write("The remote origin is \(TextStyle.printable(remote)).\n")
     }
     let paths = [relative, ".gitattributes"].filter { FileKind.at(POSIX.joined(top, $0)) == .file }
@@ -87,6 +106,29 @@ struct SyncCommand: ParsableCommand, Equatable {
         hint: "Set up syncing once with: taskman sync init <remote> (a URL or path of a repository to share)."
       )
     }
+    guard var branch = repository.branch else {
+      throw .usage("the repository at \(top) is not on a branch (a detached HEAD)", hint: "Check out a branch first: git -C \(AppStore.shellQuoted(top)) switch <branch>")
+    }
+    var upstream = repository.upstream(of: branch)
+
+    // The network first, without the lock: a slow remote never keeps another taskman waiting.
+    var fetchFailure: String?
+    if let known = upstream {
+      let fetched = git.run(["fetch", "-q", known.remote], in: top)
+      if fetched.status != 0 { fetchFailure = fetched.reason }
+      // A fresh clone of a repository whose HEAD names a branch nobody pushed has checked out
+      // nothing: with no commit of its own yet, it takes the one branch the others sync.
+      if fetchFailure == nil, !repository.exists("HEAD"), !repository.exists(known.trackingRef),
+        let others = repository.otherBranches(on: known.remote, than: known.branch), others.count == 1
+      {
+        let switched = git.run(["switch", "-q", others[0]], in: top)
+        guard switched.status == 0 else { throw Self.gitFailed("check out \(others[0]), the branch \(known.remote) has", switched) }
+        context.output.write("Checked out \(others[0]), the branch \(known.remote) has.\n")
+        branch = others[0]
+        upstream = repository.upstream(of: branch)
+      }
+    }
+
     if try !repository.isMarkedForMerging() {
       throw .usage(
         "\(relative) is not marked to be merged by taskman in \(top)/.gitattributes, so git would merge it line by line",
@@ -96,18 +138,6 @@ struct SyncCommand: ParsableCommand, Equatable {
     if try repository.registerDriver() {
       context.errors.write("taskman: registered taskman's merge driver in this clone's git config (git does not copy it).\n")
     }
-    guard let branch = repository.branch else {
-      throw .usage("the repository at \(top) is not on a branch (a detached HEAD)", hint: "Check out a branch first: git -C \(AppStore.shellQuoted(top)) switch <branch>")
-    }
-    let upstream = repository.upstream(of: branch)
-
-    // The network first, without the lock: a slow remote never keeps another taskman waiting.
-    var fetchFailure: String?
-    if let upstream {
-      let fetched = git.run(["fetch", "-q", upstream.remote], in: top)
-      if fetched.status != 0 { fetchFailure = fetched.reason }
-    }
-
     let app = try context.appStore()
     var committed: String?
     var merged = 0
@@ -118,7 +148,8 @@ struct SyncCommand: ParsableCommand, Equatable {
       guard let upstream, fetchFailure == nil, repository.exists(upstream.trackingRef) else { return }
       merged = repository.count(from: "HEAD", to: upstream.trackingRef)
       guard merged > 0 else { return }
-      let before = Self.conflictCount(in: file.realPath)
+      // Items tagged @conflict already, here or in what arrives, are not this merge's.
+      let before = max(Self.conflictCount(in: file.realPath), Self.conflictCount(in: repository.text(of: relative, at: upstream.trackingRef)))
       let result = git.run(["merge", "-q", "--no-edit", "--no-stat", upstream.trackingRef], in: top)
       if result.status != 0 {
         _ = git.run(["merge", "--abort"], in: top)
@@ -137,7 +168,7 @@ struct SyncCommand: ParsableCommand, Equatable {
       return .success
     }
     if let fetchFailure {
-      context.output.write("Push pending: cannot reach \(TextStyle.printable(upstream.remote)) (\(TextStyle.printable(fetchFailure))). Your changes are committed; the next 'taskman sync' sends them.\n")
+      context.output.write("Push pending: cannot fetch from \(TextStyle.printable(upstream.remote)) (\(TextStyle.printable(fetchFailure))). Your changes are committed; the next 'taskman sync' sends them.\n")
       return .success
     }
     if merged > 0 {
@@ -153,11 +184,26 @@ struct SyncCommand: ParsableCommand, Equatable {
       if committed == nil && merged == 0 { context.output.write("Already in sync with \(upstream.trackingRef).\n") }
       return .success
     }
+    if !repository.exists(upstream.trackingRef), let others = repository.otherBranches(on: upstream.remote, than: upstream.branch) {
+      // The other machines sync another branch: pushing this one would split the list in two.
+      throw .usage(
+        "\(upstream.remote) has \(others.joined(separator: ", ")) but no \(upstream.branch): this clone is on another branch than the list",
+        hint: "Your commit is kept. Put it on theirs: git -C \(AppStore.shellQuoted(top)) branch -m \(upstream.branch) \(others[0]), then run 'taskman sync' again (it merges the two)."
+      )
+    }
     var push = ["push", "-q", upstream.remote, "HEAD:refs/heads/\(upstream.branch)"]
     if !upstream.isConfigured { push.insert("-u", at: 1) }
     let pushed = git.run(push, in: top)
     guard pushed.status == 0 else {
-      context.output.write("Push pending: \(TextStyle.printable(pushed.reason)). Your changes are committed; run 'taskman sync' again to merge what arrived meanwhile and send them.\n")
+      // Behind the remote: the next sync merges and sends. Anything else (a hook, a protected
+      // branch, rights) will not pass by itself.
+      guard pushed.errors.contains("non-fast-forward") || pushed.errors.contains("fetch first") else {
+        throw TaskmanError(
+          .dataFileUnreadable, "\(upstream.remote) refused the push: \(pushed.reason)",
+          hint: "Your changes are committed here. Once the remote takes them, 'taskman sync' sends them."
+        )
+      }
+      context.output.write("Push pending: \(upstream.remote) has changes this sync has not merged yet. Your changes are committed; run 'taskman sync' again to merge them and send yours.\n")
       return .success
     }
     context.output.write("Pushed to \(upstream.remote)/\(upstream.branch).\n")
@@ -186,12 +232,12 @@ struct SyncCommand: ParsableCommand, Equatable {
 
   /// How many items of the file at `path` carry a `@conflict` tag (0 when it cannot be read).
   static func conflictCount(in path: String) -> Int {
-    guard let data = FileManager.default.contents(atPath: path) else { return 0 }
-    var count = 0
-    for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) where line.contains("@conflict") {
-      count += 1
-    }
-    return count
+    conflictCount(in: FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) })
+  }
+
+  /// How many lines of `text` carry a `@conflict` tag.
+  static func conflictCount(in text: String?) -> Int {
+    (text ?? "").split(whereSeparator: \.isNewline).count { $0.contains("@conflict") }
   }
 
   private static func hostName() -> String {

@@ -21,10 +21,11 @@ struct Git {
     var errors: String
     /// The output without its final line break, as one value (a path, a branch).
     var trimmedOutput: String { output.trimmingCharacters(in: .newlines) }
-    /// Standard error's last non-empty line: what a message quotes of git's reasons.
+    /// Standard error's lines (the last eight), joined: git's reasons as it gave them, the
+    /// hint and the `fatal:` line alike.
     var reason: String {
-      errors.split(whereSeparator: \.isNewline).last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map(String.init)
-        ?? "git exited with status \(status)"
+      let lines = errors.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      return lines.isEmpty ? "git exited with status \(status)" : lines.suffix(8).joined(separator: " ")
     }
   }
 

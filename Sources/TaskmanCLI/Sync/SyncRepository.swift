@@ -43,10 +43,19 @@ struct SyncRepository {
     var trackingRef: String { "refs/remotes/\(remote)/\(branch)" }
   }
 
-  /// The branch's upstream from git's config, else the same branch on `origin` (or the only
-  /// remote); nil when the repository has no remote.
+  /// The config key naming the remote `sync init` was given.
+  static let remoteKey = "taskman.remote"
+
+  /// The remote `sync init` was given (the same branch there), else the branch's upstream from
+  /// git's config, else the same branch on `origin` (or the only remote); nil when the
+  /// repository has no remote.
   func upstream(of branch: String) -> Upstream? {
     guard let top else { return nil }
+    let chosen = git.run(["config", "--get", Self.remoteKey], in: top).trimmedOutput
+    if !chosen.isEmpty, git.run(["remote", "get-url", chosen], in: top).status == 0 {
+      // The branch's own upstream is left alone: it may be the person's, elsewhere.
+      return Upstream(remote: chosen, branch: branch, isConfigured: true)
+    }
     let remote = git.run(["config", "--get", "branch.\(branch).remote"], in: top).trimmedOutput
     let merge = git.run(["config", "--get", "branch.\(branch).merge"], in: top).trimmedOutput
     if !remote.isEmpty, remote != ".", merge.hasPrefix("refs/heads/") {
@@ -67,6 +76,22 @@ struct SyncRepository {
   func count(from: String, to: String) -> Int {
     guard let top else { return 0 }
     return Int(git.run(["rev-list", "--count", "\(from)..\(to)"], in: top).trimmedOutput) ?? 0
+  }
+
+  /// The branches `remote` had at the last fetch, when it has some and not `branch`.
+  func otherBranches(on remote: String, than branch: String) -> [String]? {
+    guard let top else { return nil }
+    let prefix = "refs/remotes/\(remote)/"
+    let names = git.run(["for-each-ref", "--format=%(refname)", prefix], in: top).output
+      .split(whereSeparator: \.isNewline).map { String($0.dropFirst(prefix.count)) }.filter { $0 != "HEAD" }
+    return names.isEmpty || names.contains(branch) ? nil : names
+  }
+
+  /// The text of the file at `relative` in the commit `ref`, or nil.
+  func text(of relative: String, at ref: String) -> String? {
+    guard let top else { return nil }
+    let shown = git.run(["show", "\(ref):\(relative)"], in: top)
+    return shown.status == 0 ? shown.output : nil
   }
 
   /// When the file at `relative` was last committed, or nil when it never was.
@@ -91,14 +116,23 @@ struct SyncRepository {
   func markForMerging() throws(TaskmanError) -> Bool {
     guard let top, let relativePath else { return false }
     if try isMarkedForMerging() { return false }
-    let path = POSIX.joined(top, ".gitattributes")
+    // Through a link to the file it names; in the file's own line ending.
+    let path = POSIX.realPath(of: POSIX.joined(top, ".gitattributes"))
     var bytes = FileManager.default.contents(atPath: path).map(Array.init) ?? []
-    if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
-    bytes += Array("\(Self.attributePattern(for: relativePath)) merge=\(Self.driverName)\n".utf8)
+    let lineBreak: [UInt8] = bytes.firstIndex(of: UInt8(ascii: "\n")).map { $0 > 0 && bytes[$0 - 1] == UInt8(ascii: "\r") } == true ? [13, 10] : [10]
+    if let last = bytes.last, last != UInt8(ascii: "\n") { bytes += lineBreak }
+    bytes += Array("\(Self.attributePattern(for: relativePath)) merge=\(Self.driverName)".utf8) + lineBreak
     do {
       try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
     } catch {
       throw TaskmanError(.dataFileUnreadable, "cannot write \(path): \(error.localizedDescription)")
+    }
+    guard try isMarkedForMerging() else {
+      throw TaskmanError(
+        .dataFileUnreadable,
+        "\(relativePath) is marked merge=taskman in \(path), but git still does not merge it with taskman: another attributes file (in a subdirectory, or .git/info/attributes) says otherwise",
+        hint: "See which with: git -C \(AppStore.shellQuoted(top)) check-attr -a -- \(AppStore.shellQuoted(relativePath))"
+      )
     }
     return true
   }
@@ -106,8 +140,13 @@ struct SyncRepository {
   /// The path as a `.gitattributes` pattern anchored at the top: `/tasks.taskpaper`, quoted
   /// C-style when it has spaces, quotes or backslashes.
   static func attributePattern(for relative: String) -> String {
-    let anchored = "/" + relative
-    guard anchored.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" || $0 == "\t" }) else { return anchored }
+    // Wildcards in the name are the name's own characters.
+    var anchored = "/"
+    for character in relative {
+      if "[]*?".contains(character) { anchored.append("\\") }
+      anchored.append(character)
+    }
+    guard anchored.contains(where: { $0 == " " || $0 == "\"" || $0 == "\t" }) else { return anchored }
     let escaped = anchored.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
       .replacingOccurrences(of: "\t", with: "\\t")
     return "\"" + escaped + "\""
@@ -125,7 +164,9 @@ struct SyncRepository {
   func registerDriver() throws(TaskmanError) -> Bool {
     guard let top else { return false }
     let key = "merge.\(Self.driverName).driver"
-    guard git.run(["config", "--get", key], in: top).trimmedOutput != Self.driverCommand else { return false }
+    // One registered by hand (`taskman merge-driver %O %A %B`, found on the PATH) is kept.
+    let registered = git.run(["config", "--get", key], in: top).trimmedOutput
+    guard registered != Self.driverCommand, !(registered.contains("taskman") && registered.hasSuffix(" merge-driver %O %A %B")) else { return false }
     for (name, value) in [("merge.\(Self.driverName).name", "taskman: TaskPaper outlines, item by item"), (key, Self.driverCommand)] {
       let result = git.run(["config", name, value], in: top)
       guard result.status == 0 else { throw SyncCommand.gitFailed("register taskman's merge driver (\(name))", result) }
