@@ -122,11 +122,17 @@ import Testing
     #expect(first.output.contains("Committed: taskman sync from "))
     #expect(first.output.contains("add “Buy milk”"))
     #expect(first.output.hasSuffix("Pushed to origin/main.\n"))
+    // The next commit names only what came after.
+    _ = try machines.taskman(machines.one, ["add", "Call the plumber"])
+    let next = try machines.taskman(machines.one, ["sync"])
+    #expect(next.output.contains("add “Call the plumber”"))
+    #expect(!next.output.contains("Buy milk"))
+    #expect(!next.output.contains("and 1 more"))
     let second = try machines.taskman(machines.two, ["sync"])
     #expect(second.status == 0, "\(second.errors)")
-    #expect(second.output.contains("Merged 1 commit from refs/remotes/origin/main.\n"))
+    #expect(second.output.contains("Merged 2 commits from refs/remotes/origin/main.\n"))
     _ = try machines.taskman(machines.one, ["sync"])
-    let expected = "Home:\r\n\t- Paint the fence\r\n\t- Call mom @phone\r\n\t- Buy milk\r\nWork:\r\n\t- Call mom\r\n\t- Write report @due(2026-12-01)\r\n\t- Book flights"
+    let expected = "Home:\r\n\t- Paint the fence\r\n\t- Call mom @phone\r\n\t- Buy milk\r\nWork:\r\n\t- Call mom\r\n\t- Write report @due(2026-12-01)\r\n\t- Book flights\r\n- Call the plumber"
     #expect(try machines.text(of: machines.one) == expected)
     #expect(try machines.text(of: machines.two) == expected)
   }

@@ -143,8 +143,11 @@ struct SyncCommand: ParsableCommand, Equatable {
     var merged = 0
     var conflicts = 0
     try await app.withLoadedTasks { () throws(TaskmanError) in
-      let message = try self.commitMessage(for: relative, in: repository, app: app)
-      if try repository.commit([relative], message: message) { committed = message }
+      let (message, newest) = self.commitMessage(for: relative, in: repository, app: app)
+      if try repository.commit([relative], message: message) {
+        committed = message
+        if let newest { repository.noteCommitted(upTo: newest, of: file) }
+      }
       guard let upstream, fetchFailure == nil, repository.exists(upstream.trackingRef) else { return }
       merged = repository.count(from: "HEAD", to: upstream.trackingRef)
       guard merged > 0 else { return }
@@ -210,24 +213,35 @@ struct SyncCommand: ParsableCommand, Equatable {
     return .success
   }
 
-  /// The commit's message: the changes taskman recorded since the file's last commit, newest
-  /// last, or a note that it was edited elsewhere.
+  /// The commit's message: the changes taskman recorded since the last sync's commit (by the
+  /// journal's serial numbers, which ``SyncRepository/noteCommitted(upTo:of:)`` keeps; by time
+  /// when it has none), oldest first, or a note that the file was edited elsewhere; and the
+  /// serial of the newest change it names.
   @MainActor
-  private func commitMessage(for relative: String, in repository: SyncRepository, app: AppStore) throws(TaskmanError) -> String {
+  private func commitMessage(for relative: String, in repository: SyncRepository, app: AppStore) -> (String, Int?) {
+    var committedSerial = repository.committedSerial(of: app.file)
     let since = repository.lastCommitDate(of: relative)
     var descriptions: [String] = []
+    var newest: Int?
     if let data = try? app.storage.load(TaskFile.journalName), let journal = try? TaskJournal(decoding: data) {
+      // A journal begun anew (set aside when damaged) numbers from the start again.
+      if let noted = committedSerial, let last = journal.records.last?.serial, noted > last { committedSerial = nil }
       for record in journal.records.prefix(journal.applied) {
-        if let since, let date = record.date, date < since { continue }
+        if let committedSerial {
+          if record.serial <= committedSerial { continue }
+        } else if let since, let date = record.date, date < since {
+          continue
+        }
         descriptions.append(record.description)
+        newest = max(newest ?? record.serial, record.serial)
       }
     }
     let host = Self.hostName()
-    guard let first = descriptions.first else { return "taskman sync from \(host): \(relative) edited outside taskman" }
+    guard let first = descriptions.first else { return ("taskman sync from \(host): \(relative) edited outside taskman", nil) }
     var subject = "taskman sync from \(host): \(first)"
     if descriptions.count > 1 { subject += " and \(descriptions.count - 1) more" }
-    guard descriptions.count > 1 else { return subject }
-    return subject + "\n\n" + descriptions.map { "- \($0)" }.joined(separator: "\n")
+    guard descriptions.count > 1 else { return (subject, newest) }
+    return (subject + "\n\n" + descriptions.map { "- \($0)" }.joined(separator: "\n"), newest)
   }
 
   /// How many items of the file at `path` carry a `@conflict` tag (0 when it cannot be read).

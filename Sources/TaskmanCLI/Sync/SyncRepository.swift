@@ -185,6 +185,25 @@ struct SyncRepository {
 
   // MARK: - Committing
 
+  /// The config key keeping the serial of the newest journal record a sync committed, for the
+  /// file whose bookkeeping is in `file`'s state directory.
+  private func committedSerialKey(of file: TaskFileLocation) -> String {
+    "taskman-journal.\(POSIX.lastComponent(of: file.stateDirectory)).committed"
+  }
+
+  /// The serial of the newest change of `file`'s journal that a sync committed, if noted.
+  func committedSerial(of file: TaskFileLocation) -> Int? {
+    guard let top else { return nil }
+    return Int(git.run(["config", "--get", committedSerialKey(of: file)], in: top).trimmedOutput)
+  }
+
+  /// Notes that a sync committed the changes of `file`'s journal up to `serial`, so that the
+  /// next commit's message names none of them again.
+  func noteCommitted(upTo serial: Int, of file: TaskFileLocation) {
+    guard let top else { return }
+    _ = git.run(["config", committedSerialKey(of: file), String(serial)], in: top)
+  }
+
   /// Commits `paths` (from the top), and only them, when they changed; returns whether a
   /// commit was made.
   func commit(_ paths: [String], message: String) throws(TaskmanError) -> Bool {
