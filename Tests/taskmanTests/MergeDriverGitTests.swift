@@ -5,8 +5,8 @@ import Testing
 /// clones in a temporary directory, edits made in both, `git pull` merging them. Skipped
 /// when git is not installed, unless `TASKMAN_REQUIRE_GIT` is set (CI sets it and installs git).
 @Suite struct MergeDriverGitTests {
-  static let git = ["/usr/bin/git", "/usr/local/bin/git", "/bin/git"].first { FileManager.default.isExecutableFile(atPath: $0) }
-  static let gitRequired = !(ProcessInfo.processInfo.environment["TASKMAN_REQUIRE_GIT"] ?? "").isEmpty
+  static let git = TestGit.executable
+  static let gitRequired = TestGit.isRequired
 
   /// Two clones of a bare repository holding `tasks.taskpaper` as `text`, with the driver
   /// registered in both.
@@ -50,32 +50,7 @@ import Testing
     /// Runs git in `directory` with a configuration of its own (no user's or system's).
     @discardableResult
     func run(_ arguments: [String], in directory: String) throws -> String {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: git)
-      process.arguments = arguments
-      process.currentDirectoryURL = URL(fileURLWithPath: directory)
-      var environment = ProcessInfo.processInfo.environment
-      for name in environment.keys where name.hasPrefix("GIT_") { environment[name] = nil }
-      environment["HOME"] = root
-      environment["GIT_CONFIG_NOSYSTEM"] = "1"
-      environment["GIT_AUTHOR_NAME"] = "Test"
-      environment["GIT_AUTHOR_EMAIL"] = "test@example.com"
-      environment["GIT_COMMITTER_NAME"] = "Test"
-      environment["GIT_COMMITTER_EMAIL"] = "test@example.com"
-      process.environment = environment
-      let output = root + "/git-output"
-      _ = FileManager.default.createFile(atPath: output, contents: nil)
-      let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-      process.standardOutput = handle
-      process.standardError = handle
-      try process.run()
-      process.waitUntilExit()
-      try handle.close()
-      let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-      guard process.terminationStatus == 0 else {
-        throw TaskmanProcessFailure("git \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(text)")
-      }
-      return text
+      try TestGit(executable: git, home: root).run(arguments, in: directory)
     }
   }
 

@@ -5,8 +5,8 @@ import Testing
 /// repository in a temporary directory, each changing its copy with taskman and syncing.
 /// Skipped when git is not installed, unless `TASKMAN_REQUIRE_GIT` is set (CI sets it).
 @Suite(.serialized) struct SyncCommandTests {
-  static let git = ["/usr/bin/git", "/usr/local/bin/git", "/bin/git"].first { FileManager.default.isExecutableFile(atPath: $0) }
-  static let gitRequired = !(ProcessInfo.processInfo.environment["TASKMAN_REQUIRE_GIT"] ?? "").isEmpty
+  static let git = TestGit.executable
+  static let gitRequired = TestGit.isRequired
 
   /// Two machines, each with a data directory of its own and a clone holding the task file.
   final class Machines {
@@ -42,12 +42,7 @@ import Testing
     deinit { try? FileManager.default.removeItem(atPath: root) }
 
     /// The environment of every run: no user's or system's git config, a known identity.
-    var environment: [String: String] {
-      [
-        "HOME": root, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com",
-        "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.com",
-      ]
-    }
+    var environment: [String: String] { TestGit(executable: git, home: root).environment }
 
     /// Runs taskman on `machine`'s file.
     func taskman(_ machine: TaskmanDataDirectory, _ arguments: [String]) throws -> TaskmanProcess.Result {
@@ -67,27 +62,7 @@ import Testing
 
     @discardableResult
     func runGit(_ arguments: [String], in directory: String) throws -> String {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: git)
-      process.arguments = arguments
-      process.currentDirectoryURL = URL(fileURLWithPath: directory)
-      var environment = ProcessInfo.processInfo.environment
-      for name in environment.keys where name.hasPrefix("GIT_") { environment[name] = nil }
-      environment.merge(self.environment) { $1 }
-      process.environment = environment
-      let output = root + "/git-output"
-      _ = FileManager.default.createFile(atPath: output, contents: nil)
-      let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-      process.standardOutput = handle
-      process.standardError = handle
-      try process.run()
-      process.waitUntilExit()
-      try handle.close()
-      let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-      guard process.terminationStatus == 0 else {
-        throw TaskmanProcessFailure("git \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(text)")
-      }
-      return text
+      try TestGit(executable: git, home: root).run(arguments, in: directory)
     }
   }
 
