@@ -226,5 +226,8 @@ extension ConfigCommandTests {
     #expect(config.output.hasSuffix("alias.home = list -p Home --flat  # file, line 1\nalias.list = agenda  # file, line 2\n"))
     #expect(config.errors.contains("line 2: 'list' is a command's name, and the command runs, not the alias; rename the alias."))
     #expect(!config.errors.contains("not a setting this taskman knows"))
+    // Tab offers them after the commands; one a command's name hides is not offered twice.
+    #expect(try fixture.run(["__complete", "ho"]).output == "home\talias for list -p Home --flat\n")
+    #expect(try fixture.run(["__complete", "lis"]).output.split(separator: "\n").count == 1)
   }
 }

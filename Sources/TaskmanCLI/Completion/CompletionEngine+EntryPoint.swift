@@ -30,6 +30,10 @@ extension CompletionEngine {
         if let values = await CompletionValues.read(from: file) { items += values.items }
       }
       return CompletionValues(items: items)
+    } aliases: {
+      ConfiguredCommandLines.load(for: session).aliases.values.sorted { $0.name < $1.name }.map {
+        CompletionCandidate(value: $0.name, description: "alias for " + TextStyle.printable($0.text))
+      }
     }
   }
 

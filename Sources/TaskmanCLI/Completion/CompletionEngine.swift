@@ -22,9 +22,15 @@ struct CompletionEngine {
   /// The task list's values for the line's global options (`--file`, `--data-dir`), asked
   /// for only when a word is an id, a tag or a project; nil when there are none to offer.
   var values: @MainActor (GlobalOptions) async -> CompletionValues?
+  /// The person's aliases from the config file, offered after the commands.
+  var aliases: @MainActor () -> [CompletionCandidate]
 
-  init(values: @escaping @MainActor (GlobalOptions) async -> CompletionValues?) {
+  init(
+    values: @escaping @MainActor (GlobalOptions) async -> CompletionValues?,
+    aliases: @escaping @MainActor () -> [CompletionCandidate] = { [] }
+  ) {
     self.values = values
+    self.aliases = aliases
   }
 
   /// What completes `partial`, the word under the cursor (empty at a new word), after
@@ -51,7 +57,9 @@ struct CompletionEngine {
       return Completions(candidates: Self.filter(line.optionCandidates(), by: partial))
     }
     guard let command = line.command else {
-      return Completions(candidates: Self.filter(Self.commandCandidates(), by: partial))
+      let commands = Self.commandCandidates()
+      let aliases = aliases().filter { alias in !commands.contains { $0.value == alias.value } }
+      return Completions(candidates: Self.filter(commands + aliases, by: partial))
     }
     guard let argument = Self.argument(at: line.positionals.count, of: command.definitions, given: line.given) else {
       return Completions()

@@ -65,6 +65,13 @@ struct CompletionEngineTests {
     #expect(await values("move 3f2a --under", "a") == ["a100"])
   }
 
+  @Test func aliasesAfterTheCommandsWithWhatTheyStandFor() async {
+    let engine = CompletionEngine(values: { _ in nil }, aliases: { [CompletionCandidate(value: "ls", description: "alias for list --flat")] })
+    let all = await engine.complete([], partial: "").candidates
+    #expect(all.map(\.value) == CommandTable.names + ["ls"])
+    #expect(await engine.complete([], partial: "l").candidates.map(\.value) == ["list", "log", "ls"])
+  }
+
   @Test func savedSearchesByName() async {
     let searches = [
       Item(
