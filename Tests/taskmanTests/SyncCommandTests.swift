@@ -252,6 +252,12 @@ import Testing
     #expect(refused.errors.contains("origin has main but no trunk: this clone is on another branch than the list"))
     #expect(refused.errors.contains("branch -m trunk main"))
     #expect(!(try machines.runGit(["branch", "--list"], in: machines.origin)).contains("trunk"))
+    // Doing as it says merges the two lists.
+    try machines.runGit(["branch", "-m", "trunk", "main"], in: three)
+    let merged = try data.run(["--file", file, "sync"], environment: machines.environment)
+    #expect(merged.status == 0, "\(merged.errors)")
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(text.contains("- Walk the dog") && text.contains("- Paint the fence"))
   }
 
   @Test func aPushTheRemoteRefusesIsAnErrorWithItsReason() throws {

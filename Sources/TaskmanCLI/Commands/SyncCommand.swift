@@ -153,7 +153,10 @@ struct SyncCommand: ParsableCommand, Equatable {
       guard merged > 0 else { return }
       // Items tagged @conflict already, here or in what arrives, are not this merge's.
       let before = max(Self.conflictCount(in: file.realPath), Self.conflictCount(in: repository.text(of: relative, at: upstream.trackingRef)))
-      let result = git.run(["merge", "-q", "--no-edit", "--no-stat", upstream.trackingRef], in: top)
+      // Histories with no commit in common are two machines that each began the list (or a
+      // branch renamed onto the remote's, as the message below says to): the driver merges the
+      // two files as two additions.
+      let result = git.run(["merge", "-q", "--no-edit", "--no-stat", "--allow-unrelated-histories", upstream.trackingRef], in: top)
       if result.status != 0 {
         _ = git.run(["merge", "--abort"], in: top)
         throw TaskmanError(
