@@ -39,6 +39,12 @@ private struct Counter: Reducer {
 }
 
 /// Writes its shared value from an effect, a second after the action, with no action back.
+/// Returns once a task sleeps on `clock` (after at most a hundred thousand turns of the
+/// executor, never by the wall clock).
+private func untilSleeping(_ clock: TestClock) async {
+  for _ in 0..<100_000 where clock.sleeperCount == 0 { await Task.yield() }
+}
+
 private struct DelayedWriter: Reducer {
   struct State: Equatable {
     @Shared var value: Int
@@ -189,6 +195,9 @@ private func twoStoresOfOneTree() -> (StoreOf<Counter>, StoreOf<Counter>, Shared
     store.send(.setLater(5))
     #expect(observed.values == [0])
     _ = await observed.next()
+    // A plain store's effect sleeps when its task gets to run: on a loaded machine,
+    // after this line. Time moved before it sleeps would never wake it.
+    await untilSleeping(clock)
     await clock.advance(by: .seconds(1))
     #expect(await observed.next() == 5)
     #expect(observed.values == [0, 5])
@@ -206,10 +215,12 @@ private func twoStoresOfOneTree() -> (StoreOf<Counter>, StoreOf<Counter>, Shared
     }
     let observed = Observed(store) { $0.settings }
     try storage.save(json(Settings(color: "always")), "settings.json")
+    await untilSleeping(clock)
     await clock.advance(by: .seconds(2))
     #expect(await observed.next().color == "always")
     #expect(store.state.settings.color == "always")
     // Read again, unchanged: nothing to tell.
+    await untilSleeping(clock)
     await clock.advance(by: .seconds(2))
     store.state.$settings.withLock { $0.showsDone = true }
     #expect(await observed.next().showsDone)
